@@ -1,0 +1,190 @@
+"""The syntax tree of a `.ba` file: frozen dataclasses, each with its source span.
+
+Every node converts to plain JSON (`to_json`) and back (`node_from_json`), so a
+tree can be stored, diffed and compared; `from_json(to_json(x)) == x`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Union
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def to_json(self) -> list:
+        return [self.file, self.line, self.column, self.end_line, self.end_column]
+
+    @classmethod
+    def from_json(cls, data: list) -> Span:
+        return cls(*data)
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A literal: kind is "int", "name", "string" or "range" (value is then (lo, hi))."""
+
+    kind: str
+    value: Any
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """`@reconstructed "why"` or `@rulebook "where"` after an item."""
+
+    name: str
+    text: str | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One primitive with its arguments, e.g. `gain 2 vp per tiles_in_grid orange max 4`."""
+
+    name: str
+    args: tuple[Value, ...]
+    per: Call | None
+    cap: Value | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Seq:
+    """Steps done one after another (`a, b`)."""
+
+    steps: tuple[Effect, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """Pay the cost, then get the benefit (`cost -> benefit`)."""
+
+    cost: Effect
+    benefit: Effect
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """Choose exactly one option (`a or b`)."""
+
+    options: tuple[Effect, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Optional:
+    """The player may skip the step (`optional a`)."""
+
+    step: Effect
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Otherwise:
+    """Do `first`; if it cannot be done, do `fallback` (`a otherwise b`)."""
+
+    first: Effect
+    fallback: Effect
+    span: Span
+
+
+Effect = Union[Call, Seq, Trade, Choice, Optional, Otherwise]
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """`key values [: effect] [@annotations] [{ children }]`."""
+
+    key: str
+    values: tuple[Value, ...]
+    effect: Effect | None
+    annotations: tuple[Annotation, ...]
+    children: tuple[Item, ...] | None
+    span: Span
+    key_span: Span
+
+    def annotation(self, name: str) -> Annotation | None:
+        for ann in self.annotations:
+            if ann.name == name:
+                return ann
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    path: str
+    items: tuple[Item, ...]
+
+
+NODE_TYPES = {
+    cls.__name__: cls
+    for cls in (Value, Annotation, Call, Seq, Trade, Choice, Optional, Otherwise, Item, SourceFile)
+}
+
+
+def to_json(node: Any) -> Any:
+    """Plain JSON data for a node; each object carries its class name in "node"."""
+    if isinstance(node, Span):
+        return node.to_json()
+    if isinstance(node, tuple):
+        return [to_json(x) for x in node]
+    if type(node).__name__ in NODE_TYPES and isinstance(node, NODE_TYPES[type(node).__name__]):
+        out = {"node": type(node).__name__}
+        for f in fields(node):
+            out[f.name] = to_json(getattr(node, f.name))
+        return out
+    return node
+
+
+def node_from_json(data: Any) -> Any:
+    """The inverse of `to_json`."""
+    if isinstance(data, dict):
+        cls = NODE_TYPES[data["node"]]
+        kwargs = {}
+        for f in fields(cls):
+            raw = data[f.name]
+            if f.name in ("span", "key_span"):
+                kwargs[f.name] = Span.from_json(raw)
+            elif f.name == "value" and cls is Value:
+                kwargs[f.name] = tuple(raw) if data["kind"] == "range" else raw
+            elif isinstance(raw, list):
+                kwargs[f.name] = tuple(node_from_json(x) for x in raw)
+            else:
+                kwargs[f.name] = node_from_json(raw)
+        return cls(**kwargs)
+    return data
+
+
+def walk_calls(effect: Effect | None):
+    """Every Call in an effect, depth first, including `per` counters."""
+    if effect is None:
+        return
+    stack = [effect]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Call):
+            yield node
+            if node.per is not None:
+                stack.append(node.per)
+        elif isinstance(node, Seq):
+            stack.extend(reversed(node.steps))
+        elif isinstance(node, Choice):
+            stack.extend(reversed(node.options))
+        elif isinstance(node, Trade):
+            stack.extend([node.benefit, node.cost])
+        elif isinstance(node, Optional):
+            stack.append(node.step)
+        elif isinstance(node, Otherwise):
+            stack.extend([node.fallback, node.first])

@@ -1,0 +1,89 @@
+"""Sources to a `RuleSet`: check, cross-check, build the effect graph, analyse it.
+
+    parse (dsl.parser) -> check (dsl.checker) -> consistency (dsl.consistency)
+      -> graph (dsl.graph) -> RuleSet
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import networkx as nx
+
+from .checker import Decl, check_files
+from .consistency import check_consistency
+from .diagnostics import ERROR, Diagnostic, SourceLines
+from .graph import activation_chain_problems, build_graph, cycle_problems
+from .loader import LoadedSources, load
+
+
+@dataclass
+class RuleSet:
+    """A compiled rule set: the checked declarations, their effect graph, and where they came from."""
+
+    decls: list[Decl]
+    graph: nx.MultiDiGraph
+    content_hash: str
+    files: list[str]
+    by_id: dict[str, Decl] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.by_id = {d.id: d for d in self.decls if d.id is not None}
+
+    def of_kind(self, kind: str) -> list[Decl]:
+        return [d for d in self.decls if d.kind == kind]
+
+    def single(self, kind: str) -> Decl | None:
+        found = self.of_kind(kind)
+        return found[0] if found else None
+
+
+@dataclass
+class CompileResult:
+    ruleset: RuleSet | None
+    diagnostics: list[Diagnostic]
+    lines: SourceLines
+    skipped_semantics: bool = False
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == ERROR]
+
+
+def compile_sources(loaded: LoadedSources, strict_counts: bool) -> CompileResult:
+    """Check and compile loaded sources; every problem found becomes a diagnostic."""
+    diags = list(loaded.diagnostics)
+    if not loaded.syntax_ok:
+        # Names from a broken file are unknown, so reference checks would mislead.
+        return CompileResult(None, _sorted(diags), loaded.lines, skipped_semantics=True)
+    decls, checker = check_files(loaded.files)
+    diags += checker.diags
+    diags += check_consistency(decls, checker, strict_counts)
+    graph = build_graph(decls)
+    diags += activation_chain_problems(graph)
+    diags += cycle_problems(graph)
+    ruleset = RuleSet(decls, graph, loaded.content_hash, loaded.paths)
+    return CompileResult(ruleset, _sorted(diags), loaded.lines)
+
+
+def compile_paths(paths: list[str | Path] | None = None, on_base: bool = False) -> CompileResult:
+    """Compile the shipped content (no paths), a complete mod, or a mod layered on the base.
+
+    Component counts are errors for the shipped set and warnings for mods.
+    """
+    loaded = load(paths, on_base)
+    return compile_sources(loaded, strict_counts=not paths)
+
+
+def load_shipped() -> RuleSet:
+    """The shipped rule set; raises if it does not compile (a packaging defect)."""
+    result = compile_paths()
+    if result.ruleset is None or result.errors:
+        first = result.errors[0] if result.errors else None
+        raise RuntimeError(f"the shipped content does not compile: {first}")
+    return result.ruleset
+
+
+def _sorted(diags: list[Diagnostic]) -> list[Diagnostic]:
+    return sorted(diags, key=Diagnostic.sort_key)

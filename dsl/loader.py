@@ -1,0 +1,114 @@
+"""Finding and reading `.ba` files: the shipped content, a mod, or a mod layered on the base."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import ast
+from .diagnostics import Diagnostic, SourceLines
+from .parser import parse_bytes
+
+CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
+
+
+class UsageError(Exception):
+    """A bad path or option: reported as a usage error (exit code 2)."""
+
+
+@dataclass
+class LoadedSources:
+    files: list[ast.SourceFile] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    lines: SourceLines = field(default_factory=SourceLines)
+    content_hash: str = ""
+    paths: list[str] = field(default_factory=list)
+    syntax_ok: bool = True
+
+
+def find_files(paths: list[str | Path]) -> list[Path]:
+    """The `.ba` files named, or found (sorted) under the directories named."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            inside = sorted(path.rglob("*.ba"))
+            if not inside:
+                raise UsageError(f"no .ba files under directory '{raw}'")
+            found.extend(inside)
+        elif path.is_file():
+            found.append(path)
+        elif path.exists():
+            raise UsageError(f"'{raw}' is neither a file nor a directory")
+        else:
+            raise UsageError(f"no such file or directory: '{raw}'")
+    return found
+
+
+def display_name(path: Path) -> str:
+    """Shipped files show as content/<name>; others as given, relative when possible."""
+    resolved = path.resolve()
+    if resolved.is_relative_to(CONTENT_DIR):
+        return "content/" + resolved.relative_to(CONTENT_DIR).as_posix()
+    try:
+        return path.resolve().relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def read_sources(paths: list[Path]) -> LoadedSources:
+    loaded = LoadedSources()
+    digest = hashlib.sha256()
+    for path in paths:
+        name = display_name(path)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
+        digest.update(name.encode() + b"\0" + data + b"\0")
+        tree, diags, text = parse_bytes(data, name)
+        loaded.lines.add(name, text)
+        loaded.diagnostics.extend(diags)
+        loaded.paths.append(name)
+        if tree is None:
+            loaded.syntax_ok = False
+        else:
+            loaded.files.append(tree)
+    loaded.content_hash = digest.hexdigest()[:16]
+    return loaded
+
+
+def _declaration_key(item: ast.Item) -> tuple[str, str]:
+    if item.values and item.values[0].kind == "name":
+        return (item.key, str(item.values[0].value))
+    return (item.key, "")
+
+
+def layer(base: list[ast.SourceFile], mod: list[ast.SourceFile]) -> list[ast.SourceFile]:
+    """The mod's declarations replace base declarations of the same kind and id."""
+    replaced = {_declaration_key(item) for source in mod for item in source.items}
+    kept = [
+        ast.SourceFile(src.path, tuple(i for i in src.items if _declaration_key(i) not in replaced))
+        for src in base
+    ]
+    return kept + list(mod)
+
+
+def load(paths: list[str | Path] | None = None, on_base: bool = False) -> LoadedSources:
+    """Read a rule set: the shipped content (no paths), the given files, or both layered."""
+    shipped = find_files([CONTENT_DIR])
+    if not paths:
+        return read_sources(shipped)
+    mod_paths = find_files(paths)
+    if not on_base:
+        return read_sources(mod_paths)
+    base = read_sources(shipped)
+    mod = read_sources(mod_paths)
+    mod.files = layer(base.files, mod.files)
+    mod.diagnostics = base.diagnostics + mod.diagnostics
+    mod.syntax_ok = base.syntax_ok and mod.syntax_ok
+    mod.lines.update(base.lines)
+    mod.content_hash = hashlib.sha256((base.content_hash + mod.content_hash).encode()).hexdigest()[:16]
+    mod.paths = base.paths + mod.paths
+    return mod

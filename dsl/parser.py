@@ -1,0 +1,343 @@
+"""Text to syntax tree: the Lark LALR parser, guarded against hostile input.
+
+`parse_source` never raises on bad input: it returns the tree (or None) and a
+list of diagnostics. Files that are binary, not UTF-8, too large or too deeply
+nested are refused before Lark sees them, so nothing can hang or overflow.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import ast
+from .diagnostics import Diagnostic
+
+MAX_FILE_BYTES = 256 * 1024  # about 2 s of parsing at worst; content files are ~15 KB
+MAX_NESTING = 40
+MAX_SYNTAX_ERRORS = 50
+PIECE_BYTES = 32 * 1024  # top-level blocks are parsed in groups of about this size
+
+GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
+
+# Terminal names as a designer would say them, for "expected ..." messages.
+TOKEN_WORDS = {
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": 'a "string"',
+    "_NL": "end of line",
+    "LBRACE": "'{'",
+    "BLOCK_END": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "COLON": "':'",
+    "COMMA": "','",
+    "AT": "'@'",
+    "__ANON_0": "'->'",
+    "__ANON_1": "'..'",
+    "_OR": "'or'",
+    "_OTHERWISE": "'otherwise'",
+    "OPTIONAL": "'optional'",
+    "PER": "'per'",
+    "MAX": "'max'",
+    "$END": "end of file",
+}
+
+
+@lru_cache(maxsize=1)
+def grammar_parser() -> Lark:
+    return Lark(
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="basic",  # keywords are reserved words; several times faster to build than contextual
+        maybe_placeholders=False,
+        cache=True,
+    )
+
+
+def _join(first: ast.Span, last: ast.Span) -> ast.Span:
+    """The span from the start of `first` to the end of `last`."""
+    return ast.Span(first.file, first.line, first.column, last.end_line, last.end_column)
+
+
+
+
+def _token_span(file: str, tok: Token, offset: int) -> ast.Span:
+    return ast.Span(file, tok.line + offset, tok.column, tok.end_line + offset, tok.end_column)
+
+
+class _ToAst(Transformer):
+    """Lark tree to frozen dataclasses. Spans come from the tokens (cheaper than
+    Lark's propagate_positions); a composite spans its first to its last part."""
+
+    def __init__(self, file: str, line_offset: int):
+        super().__init__()
+        self.file = file
+        self.offset = line_offset
+
+    def _tok(self, tok: Token) -> ast.Span:
+        return ast.Span(
+            self.file, tok.line + self.offset, tok.column, tok.end_line + self.offset, tok.end_column
+        )
+
+    def int_value(self, children):
+        return ast.Value("int", int(children[0]), self._tok(children[0]))
+
+    def name_value(self, children):
+        return ast.Value("name", str(children[0]), self._tok(children[0]))
+
+    def string_value(self, children):
+        return ast.Value("string", str(children[0])[1:-1], self._tok(children[0]))
+
+    def range_value(self, children):
+        lo, hi = children
+        return ast.Value("range", (int(lo), int(hi)), _join(self._tok(lo), self._tok(hi)))
+
+    def annotation(self, children):
+        at, name = children[0], children[1]
+        text = str(children[2])[1:-1] if len(children) > 2 else None
+        last = children[2] if len(children) > 2 else name
+        return ast.Annotation(str(name), text, _join(self._tok(at), self._tok(last)))
+
+    def call(self, children):
+        name, rest = children[0], children[1:]
+        args, per, cap = [], None, None
+        for child in rest:
+            if isinstance(child, ast.Call):
+                per = child
+            elif isinstance(child, tuple):
+                cap = child[1]
+            else:
+                args.append(child)
+        last = rest[-1] if rest else None
+        end = self._tok(name) if last is None else (last[1] if isinstance(last, tuple) else last).span
+        return ast.Call(str(name), tuple(args), per, cap, _join(self._tok(name), end))
+
+    def per(self, children):
+        per_tok, name, args = children[0], children[1], tuple(children[2:])
+        end = args[-1].span if args else self._tok(name)
+        return ast.Call(str(name), args, None, None, _join(self._tok(per_tok), end))
+
+    def cap(self, children):
+        return ("cap", ast.Value("int", int(children[1]), _join(self._tok(children[0]), self._tok(children[1]))))
+
+    def seq(self, children):
+        return ast.Seq(tuple(children), _join(children[0].span, children[-1].span))
+
+    def choice(self, children):
+        return ast.Choice(tuple(children), _join(children[0].span, children[-1].span))
+
+    def trade(self, children):
+        return ast.Trade(children[0], children[1], _join(children[0].span, children[1].span))
+
+    def optional(self, children):
+        return ast.Optional(children[1], _join(self._tok(children[0]), children[1].span))
+
+    def otherwise(self, children):
+        return ast.Otherwise(children[0], children[1], _join(children[0].span, children[1].span))
+
+    def block(self, children):
+        return ("block", tuple(children[:-1]), self._tok(children[-1]))
+
+    def item(self, children):
+        key_tok, rest = children[0], children[1:]
+        values, annotations, effect, block = [], [], None, None
+        end = key_span = self._tok(key_tok)
+        for child in rest:
+            if isinstance(child, ast.Value):
+                values.append(child)
+                end = child.span
+            elif isinstance(child, ast.Annotation):
+                annotations.append(child)
+                end = child.span
+            elif isinstance(child, tuple):
+                block, end = child[1], child[2]
+            else:
+                effect, end = child, child.span
+        return ast.Item(
+            str(key_tok), tuple(values), effect, tuple(annotations), block, _join(key_span, end), key_span
+        )
+
+    def start(self, children):
+        return tuple(children)
+
+
+def _decode(data: bytes, file: str) -> tuple[str | None, Diagnostic | None]:
+    if len(data) > MAX_FILE_BYTES:
+        return None, Diagnostic(
+            "E002",
+            f"file is {len(data):,} bytes; the limit is {MAX_FILE_BYTES:,}",
+            ast.Span(file, 1, 1, 1, 1),
+            "split the rule set into several files",
+        )
+    if b"\x00" in data:
+        return None, Diagnostic(
+            "E002", "file holds binary data (a NUL byte)", _offset_span(data, data.index(b"\x00"), file)
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return None, Diagnostic(
+            "E002",
+            f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})",
+            _offset_span(data, exc.start, file),
+            "save the file as UTF-8",
+        )
+    return text.removeprefix("\ufeff"), None
+
+
+def _offset_span(data: bytes, offset: int, file: str) -> ast.Span:
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+    return ast.Span(file, line, column, line, column + 1)
+
+
+def _split_top_level(text: str, file: str) -> tuple[list[tuple[int, str]], Diagnostic | None]:
+    """Cut the text into pieces of about PIECE_BYTES, each ending after a top-level `}`.
+
+    Each piece is parsed on its own: Lark builds long item lists in quadratic
+    time, so bounded pieces keep big files linear. The same scan
+    refuses absurd nesting, so no later pass can overflow the stack.
+    Returns [(first line number - 1, piece)], or a diagnostic.
+    """
+    pieces: list[tuple[int, str]] = []
+    depth = 0
+    line, col = 1, 0
+    piece_start, piece_line = 0, 0
+    in_string = in_comment = closed_at_top = False
+    for i, ch in enumerate(text):
+        col += 1
+        if ch == "\n":
+            if closed_at_top and i + 1 - piece_start >= PIECE_BYTES:
+                pieces.append((piece_line, text[piece_start : i + 1]))
+                piece_start, piece_line = i + 1, line
+            closed_at_top = False
+            line, col = line + 1, 0
+            in_string = in_comment = False
+        elif in_comment:
+            continue
+        elif ch == '"':
+            in_string = not in_string
+        elif in_string:
+            continue
+        elif ch == "#":
+            in_comment = True
+        elif ch in "({":
+            closed_at_top = False
+            depth += 1
+            if depth > MAX_NESTING:
+                return [], Diagnostic(
+                    "E002",
+                    f"nesting deeper than {MAX_NESTING} levels",
+                    ast.Span(file, line, col, line, col + 1),
+                    "flatten the effect or the blocks",
+                )
+        elif ch in ")}":
+            depth = max(0, depth - 1)
+            closed_at_top = ch == "}" and depth == 0
+        elif not ch.isspace():
+            closed_at_top = False
+    pieces.append((piece_line, text[piece_start:]))
+    return pieces, None
+
+
+def _describe_expected(expected) -> str:
+    words = sorted({TOKEN_WORDS.get(t, t.lower()) for t in expected})
+    if len(words) > 6:
+        words = words[:6] + ["..."]
+    return ", ".join(words)
+
+
+def _syntax_diagnostic(err: UnexpectedInput, file: str, offset: int) -> Diagnostic:
+    if isinstance(err, UnexpectedCharacters):
+        ch = err.char
+        msg = f"unexpected character {ch!r}"
+        hint = None
+        if ch == '"':
+            msg = "unterminated string"
+            hint = 'close the string with " on the same line'
+        elif err.allowed:
+            hint = f"expected {_describe_expected(err.allowed)}"
+        return Diagnostic("E001", msg, ast.Span(file, err.line + offset, err.column, err.line + offset, err.column + 1), hint)
+    if isinstance(err, UnexpectedEOF) or (
+        isinstance(err, UnexpectedToken) and err.token.type == "$END"
+    ):
+        expected = getattr(err, "expected", None) or []
+        line = getattr(err, "line", 1)
+        col = getattr(err, "column", 1)
+        if line in (None, -1):
+            line, col = 1, 1
+        return Diagnostic(
+            "E001",
+            "unexpected end of file",
+            ast.Span(file, line + offset, col, line + offset, col + 1),
+            f"expected {_describe_expected(expected)}" if expected else "a '}' or ')' may be missing",
+        )
+    tok = err.token
+    shown = "end of line" if tok.type == "_NL" else repr(str(tok))
+    hint = f"expected {_describe_expected(err.expected)}"
+    if tok.type in ("_OR", "_OTHERWISE", "OPTIONAL", "PER", "MAX"):
+        hint += f"; '{tok}' is a reserved word and cannot be used as a name"
+    return Diagnostic(
+        "E001",
+        f"unexpected {shown}",
+        ast.Span(
+            file, tok.line + offset, tok.column, (tok.end_line or tok.line) + offset, tok.end_column or tok.column + 1
+        ),
+        hint,
+    )
+
+
+def parse_text(text: str, file: str) -> tuple[ast.SourceFile | None, list[Diagnostic]]:
+    """Parse already-decoded text. Reports every syntax error it can recover from."""
+    pieces, problem = _split_top_level(text, file)
+    if problem is not None:
+        return None, [problem]
+    items: list[ast.Item] = []
+    diags: list[Diagnostic] = []
+    for offset, piece in pieces:
+        piece_items, piece_diags = _parse_piece(piece, file, offset)
+        items.extend(piece_items)
+        diags.extend(piece_diags)
+        if len(diags) >= MAX_SYNTAX_ERRORS:
+            break
+    if diags:
+        return None, diags
+    return ast.SourceFile(file, tuple(items)), []
+
+
+def _parse_piece(text: str, file: str, offset: int) -> tuple[tuple[ast.Item, ...], list[Diagnostic]]:
+    errors: list[UnexpectedInput] = []
+    seen_lines: set[int] = set()
+
+    def recover(err: UnexpectedInput) -> bool:
+        line = getattr(err, "line", None)
+        if line not in seen_lines:
+            seen_lines.add(line)
+            errors.append(err)
+        return len(errors) < MAX_SYNTAX_ERRORS
+
+    try:
+        tree = grammar_parser().parse(text, on_error=recover)
+    except UnexpectedInput as err:
+        if getattr(err, "line", None) not in seen_lines:
+            errors.append(err)
+        tree = None
+    diags = [_syntax_diagnostic(e, file, offset) for e in errors]
+    if diags:
+        return (), diags
+    if tree is None:
+        return (), [Diagnostic("E001", "could not parse", ast.Span(file, offset + 1, 1, offset + 1, 1))]
+    return _ToAst(file, offset).transform(tree), []
+
+
+def parse_bytes(data: bytes, file: str) -> tuple[ast.SourceFile | None, list[Diagnostic], str]:
+    """Parse raw file content; returns (tree or None, diagnostics, decoded text)."""
+    text, problem = _decode(data, file)
+    if problem is not None:
+        return None, [problem], ""
+    tree, diags = parse_text(text, file)
+    return tree, diags, text
