@@ -1,0 +1,298 @@
+"""The stable JSON export of a compiled rule set, and its JSON Schema.
+
+The schema is generated from the registry (so it cannot drift from the language)
+and committed under dsl/schemas/; a test checks the committed copy is current
+and that the shipped content validates against it.
+
+    python -m blackangel.dsl.export --write-schema    # regenerate dsl/schemas/
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from . import ast
+from .checker import Decl, FieldUse
+from .registry import KINDS, PRIMITIVES, Param
+
+FORMAT = "blackangel-ruleset"
+FORMAT_VERSION = 1
+SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
+SCHEMA_ID = "https://blackangel-rules.invalid/schemas/ruleset.schema.json"
+
+
+# ---- export ------------------------------------------------------------------
+def effect_json(node: ast.Effect) -> dict:
+    if isinstance(node, ast.Call):
+        prim = PRIMITIVES.get(node.name)
+        names = [p.name for p in prim.params] if prim else []
+        out: dict[str, Any] = {
+            "call": node.name,
+            "args": {name: arg.value for name, arg in zip(names, node.args)},
+        }
+        if node.per is not None:
+            out["per"] = effect_json(node.per)
+        if node.cap is not None:
+            out["max"] = node.cap.value
+        return out
+    if isinstance(node, ast.Seq):
+        return {"seq": [effect_json(s) for s in node.steps]}
+    if isinstance(node, ast.Choice):
+        return {"choice": [effect_json(s) for s in node.options]}
+    if isinstance(node, ast.Trade):
+        return {"trade": {"cost": effect_json(node.cost), "benefit": effect_json(node.benefit)}}
+    if isinstance(node, ast.Optional):
+        return {"optional": effect_json(node.step)}
+    if isinstance(node, ast.Otherwise):
+        return {"otherwise": {"first": effect_json(node.first), "fallback": effect_json(node.fallback)}}
+    raise TypeError(f"not an effect: {node!r}")
+
+
+def _value_json(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _use_json(use: FieldUse) -> dict:
+    out: dict[str, Any] = {"values": {k: _value_json(v) for k, v in use.args.items()}}
+    if use.effect is not None:
+        out["effect"] = effect_json(use.effect)
+    if use.reconstructed is not None:
+        out["reconstructed"] = use.reconstructed
+    if use.children:
+        out["block"] = [decl_json(child) for child in use.children]
+    return out
+
+
+def decl_json(decl: Decl) -> dict:
+    out: dict[str, Any] = {"kind": decl.kind}
+    if decl.id is not None:
+        out["id"] = decl.id
+    out["source"] = str(decl.item.span)
+    out["fields"] = {key: [_use_json(u) for u in uses] for key, uses in decl.fields.items()}
+    return out
+
+
+def ruleset_json(ruleset) -> dict:
+    graph = ruleset.graph
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "content_hash": ruleset.content_hash,
+        "files": list(ruleset.files),
+        "declarations": [decl_json(d) for d in ruleset.decls],
+        "graph": {
+            "nodes": [
+                {"id": n, "kind": d["kind"], "label": d.get("label", n)}
+                for n, d in sorted(graph.nodes(data=True))
+            ],
+            "edges": sorted(
+                ({"source": u, "target": v, "rel": d["rel"]} for u, v, d in graph.edges(data=True)),
+                key=lambda e: (e["source"], e["target"], e["rel"]),
+            ),
+        },
+    }
+
+
+# ---- schema ------------------------------------------------------------------
+def _param_schema(param: Param) -> dict:
+    if param.type in ("int", "count", "action"):
+        base: dict[str, Any] = {"type": "integer"}
+        lo = 0 if param.type == "count" and param.lo is None else param.lo
+        if lo is not None:
+            base["minimum"] = lo
+        if param.hi is not None:
+            base["maximum"] = param.hi
+    elif param.type == "range":
+        base = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
+    elif param.type.startswith("enum:"):
+        base = {"enum": param.type[5:].split("|")}
+    elif param.type.startswith("flag:"):
+        base = {"const": param.type[5:]}
+    else:
+        base = {"type": "string"}
+    if param.repeat:
+        return {"type": "array", "items": base}
+    return base
+
+
+def _values_schema(params) -> dict:
+    props: dict[str, Any] = {}
+    for param in params:
+        props[param.name] = _param_schema(param)
+        for n in range(2, 4):  # a repeated parameter name gets a suffix (color, color2)
+            if sum(1 for p in params if p.name == param.name) >= n:
+                props[f"{param.name}{n}"] = _param_schema(param)
+    return {"type": "object", "properties": props, "additionalProperties": False}
+
+
+def _kind_schema(kind) -> dict:
+    fields = {}
+    for key, spec in kind.fields.items():
+        use: dict[str, Any] = {
+            "type": "object",
+            "properties": {
+                "values": _values_schema(spec.params),
+                "reconstructed": {"type": "string"},
+            },
+            "required": ["values"],
+            "additionalProperties": False,
+        }
+        if spec.effect:
+            use["properties"]["effect"] = {"$ref": "#/$defs/effect"}
+            use["required"].append("effect")
+        if spec.block:
+            use["properties"]["block"] = {"type": "array", "items": {"$ref": f"#/$defs/kind_{spec.block}"}}
+        fields[key] = {"type": "array", "items": use, "minItems": 1}
+        if not spec.repeat:
+            fields[key]["maxItems"] = 1
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            "kind": {"const": kind.key},
+            "source": {"type": "string"},
+            "fields": {
+                "type": "object",
+                "properties": fields,
+                "required": [k for k, s in kind.fields.items() if s.required],
+                "additionalProperties": False,
+            },
+        },
+        "required": ["kind", "source", "fields"],
+        "additionalProperties": False,
+    }
+    if kind.has_id:
+        schema["properties"]["id"] = {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"}
+        schema["required"].insert(1, "id")
+    return schema
+
+
+def _call_schema() -> dict:
+    branches = []
+    for name, prim in PRIMITIVES.items():
+        branches.append({
+            "if": {"properties": {"call": {"const": name}}},
+            "then": {"properties": {"args": _values_schema(prim.params)}},
+        })
+    return {
+        "type": "object",
+        "properties": {
+            "call": {"enum": sorted(PRIMITIVES)},
+            "args": {"type": "object"},
+            "per": {"$ref": "#/$defs/call"},
+            "max": {"type": "integer", "minimum": 0},
+        },
+        "required": ["call", "args"],
+        "additionalProperties": False,
+        "allOf": branches,
+    }
+
+
+def _effect_schema() -> dict:
+    def single(key: str, inner: dict) -> dict:
+        return {"type": "object", "properties": {key: inner}, "required": [key], "additionalProperties": False}
+
+    effects = {"type": "array", "items": {"$ref": "#/$defs/effect"}, "minItems": 2}
+    pair = lambda a, b: {  # noqa: E731 - a tiny local shape helper
+        "type": "object",
+        "properties": {a: {"$ref": "#/$defs/effect"}, b: {"$ref": "#/$defs/effect"}},
+        "required": [a, b],
+        "additionalProperties": False,
+    }
+    return {
+        "oneOf": [
+            {"$ref": "#/$defs/call"},
+            single("seq", effects),
+            single("choice", effects),
+            single("trade", pair("cost", "benefit")),
+            single("optional", {"$ref": "#/$defs/effect"}),
+            single("otherwise", pair("first", "fallback")),
+        ]
+    }
+
+
+def build_schema() -> dict:
+    defs: dict[str, Any] = {f"kind_{k}": _kind_schema(spec) for k, spec in KINDS.items()}
+    defs["call"] = _call_schema()
+    defs["effect"] = _effect_schema()
+    defs["declaration"] = {
+        "oneOf": [{"$ref": f"#/$defs/kind_{k}"} for k, spec in KINDS.items() if not spec.nested_only]
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "Compiled rule set (ba export --json)",
+        "description": "Generated from dsl/registry.py by `python -m blackangel.dsl.export --write-schema`.",
+        "type": "object",
+        "properties": {
+            "format": {"const": FORMAT},
+            "format_version": {"const": FORMAT_VERSION},
+            "content_hash": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
+            "files": {"type": "array", "items": {"type": "string"}},
+            "declarations": {"type": "array", "items": {"$ref": "#/$defs/declaration"}},
+            "graph": {
+                "type": "object",
+                "properties": {
+                    "nodes": {"type": "array", "items": {
+                        "type": "object",
+                        "properties": {
+                            "id": {"type": "string", "pattern": "^[^:]+$"},
+                            "kind": {"enum": ["decl", "effect", "event", "primitive"]},
+                            "label": {"type": "string"},
+                        },
+                        "required": ["id", "kind", "label"],
+                        "additionalProperties": False,
+                    }},
+                    "edges": {"type": "array", "items": {
+                        "type": "object",
+                        "properties": {
+                            "source": {"type": "string"},
+                            "target": {"type": "string"},
+                            "rel": {"enum": ["has", "triggers", "uses", "emits", "activates"]},
+                        },
+                        "required": ["source", "target", "rel"],
+                        "additionalProperties": False,
+                    }},
+                },
+                "required": ["nodes", "edges"],
+                "additionalProperties": False,
+            },
+        },
+        "required": ["format", "format_version", "content_hash", "files", "declarations", "graph"],
+        "additionalProperties": False,
+        "$defs": defs,
+    }
+
+
+def schema_text() -> str:
+    return json.dumps(build_schema(), indent=2, sort_keys=True) + "\n"
+
+
+def committed_schema_path() -> Path:
+    return SCHEMA_DIR / "ruleset.schema.json"
+
+
+def validate(data: dict) -> list[str]:
+    """Problems with an export against the committed schema, as 'path: message' lines."""
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads(committed_schema_path().read_text(encoding="utf-8"))
+    validator = Draft202012Validator(schema)
+    return [
+        f"{error.json_path}: {error.message}"
+        for error in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    ]
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--write-schema"]:
+        SCHEMA_DIR.mkdir(exist_ok=True)
+        committed_schema_path().write_text(schema_text(), encoding="utf-8")
+        print(f"wrote {committed_schema_path()}")
+    else:
+        print("usage: python -m blackangel.dsl.export --write-schema", file=sys.stderr)
+        sys.exit(2)
