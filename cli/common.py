@@ -27,7 +27,9 @@ def guarded(func):
         except (BrokenPipeError, KeyboardInterrupt):
             code = 1
         except Exception as exc:  # the promise: no traceback for users
-            click.echo(f"internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+            click.echo(
+                f"internal error: {type(exc).__name__}: {exc} (please report this)", err=True
+            )
             code = 2
         sys.exit(code or 0)
 

@@ -28,13 +28,29 @@ Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found, 2 
 
 @click.command(name="lint", epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--base", is_flag=True, help="Layer PATHS on the shipped content (a mod that adds or replaces declarations).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="Output format.")
+@click.option(
+    "--base",
+    is_flag=True,
+    help="Layer PATHS on the shipped content (a mod that adds or replaces declarations).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
 @click.option("--strict", is_flag=True, help="Treat warnings as problems (exit 1).")
-@click.option("--provenance", "show_provenance", is_flag=True,
-              help="List reconstructed values with their reasons and count rulebook vs reconstructed values.")
-@click.option("--list-codes", is_flag=True, help="Print every diagnostic code with its meaning and exit.")
+@click.option(
+    "--provenance",
+    "show_provenance",
+    is_flag=True,
+    help="List reconstructed values with their reasons and count rulebook vs reconstructed values.",
+)
+@click.option(
+    "--list-codes", is_flag=True, help="Print every diagnostic code with its meaning and exit."
+)
 @guarded
 def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
     """Check .ba rule files: syntax, names, types, counts and the effect graph.
@@ -68,8 +84,14 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
         data = json.loads(render_json(diags, summary))
         if show_provenance:
             data["reconstructed"] = [
-                {"where": o.where, "declaration": o.declaration, "line": o.shown, "reason": o.reason}
-                for o in found if o.reason is not None
+                {
+                    "where": o.where,
+                    "declaration": o.declaration,
+                    "line": o.shown,
+                    "reason": o.reason,
+                }
+                for o in found
+                if o.reason is not None
             ]
         click.echo(json.dumps(data, indent=2))
     else:
@@ -78,7 +100,9 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
         if show_provenance:
             _print_provenance(found)
         if result.skipped_semantics:
-            click.echo("note: name, type and graph checks skipped until the syntax errors are fixed")
+            click.echo(
+                "note: name, type and graph checks skipped until the syntax errors are fixed"
+            )
         click.echo(_summary_line(summary), err=False)
     return 1 if problems else 0
 
@@ -105,7 +129,9 @@ def _print_provenance(found) -> None:
 
 def _print_codes(fmt: str) -> None:
     if fmt == "json":
-        click.echo(json.dumps({c: {"severity": s, "meaning": m} for c, (s, m) in CODES.items()}, indent=2))
+        click.echo(
+            json.dumps({c: {"severity": s, "meaning": m} for c, (s, m) in CODES.items()}, indent=2)
+        )
         return
     for code, (severity, meaning) in CODES.items():
         click.echo(f"{code}  {severity:<7}  {meaning}")

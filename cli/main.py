@@ -7,7 +7,7 @@ import json
 import click
 
 from ..dsl.compiler import CompileResult, compile_paths
-from ..dsl.diagnostics import ERROR, render_text
+from ..dsl.diagnostics import did_you_mean, render_text
 from ..dsl.export import ruleset_json
 from ..dsl.graph import subgraph_for, to_dot
 from ..dsl.loader import UsageError
@@ -19,9 +19,16 @@ from .lint import lint_command
 CARD_KINDS = [k for k, spec in KINDS.items() if spec.card and k != "strip"]
 
 RULES_OPTIONS = [
-    click.option("--rules", "rules_paths", multiple=True, type=click.Path(),
-                 help="Use these .ba files or directories instead of the shipped content (repeatable)."),
-    click.option("--base", is_flag=True, help="Layer --rules on the shipped content instead of replacing it."),
+    click.option(
+        "--rules",
+        "rules_paths",
+        multiple=True,
+        type=click.Path(),
+        help="Use these .ba files or directories instead of the shipped content (repeatable).",
+    ),
+    click.option(
+        "--base", is_flag=True, help="Layer --rules on the shipped content instead of replacing it."
+    ),
 ]
 
 
@@ -39,11 +46,15 @@ def compiled(rules_paths, base) -> CompileResult:
     if result.ruleset is None or result.errors:
         for diag in result.errors[:20]:
             click.echo(render_text(diag, result.lines), err=True)
-        raise UsageError(f"the rule set has {len(result.errors)} errors; run ba-lint for all problems")
+        raise UsageError(
+            f"the rule set has {len(result.errors)} errors; run ba-lint for all problems"
+        )
     return result
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog="""\b
+@click.group(
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog="""\b
 Start here:
   ba cards                  every card and tile with its generated rules text
   ba cards m001             one card
@@ -52,7 +63,8 @@ Start here:
   ba graph m001 > m001.dot  the effect graph of one card, as DOT
   ba export --json          the compiled rule set as JSON
   ba language               the keywords and primitives of the rules language
-""")
+""",
+)
 @click.version_option(package_name="black-angel-rules", prog_name="ba")
 def ba():
     """Black Angel rules engine: rules as text, checked, compiled and explained."""
@@ -62,44 +74,69 @@ ba.add_command(lint_command)
 
 
 @ba.command()
-@click.argument("card_id", required=False)
+@click.argument("card_ids", nargs=-1)
 @click.option("--kind", type=click.Choice(CARD_KINDS), help="Show only cards of this kind.")
-@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
-              help="Language of the rules text.")
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default="en",
+    show_default=True,
+    help="Language of the rules text.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the cards as JSON.")
 @rules_options
 @guarded
-def cards(card_id, kind, lang, as_json, rules_paths, base):
-    """Print cards and tiles with their rules text, generated from their effects."""
+def cards(card_ids, kind, lang, as_json, rules_paths, base):
+    """Print cards and tiles with their rules text, generated from their effects.
+
+    With CARD_IDS, only those cards (e.g. `ba cards m001 r061`).
+    """
     ruleset = compiled(rules_paths, base).ruleset
     text = TextRenderer(ruleset.decls, lang)
-    if card_id:
-        decl = ruleset.by_id.get(card_id)
-        if decl is None or decl.kind not in CARD_KINDS:
-            from ..dsl.diagnostics import did_you_mean
-
-            ids = [d.id for d in ruleset.decls if d.kind in CARD_KINDS]
-            hint = did_you_mean(card_id, ids)
-            raise UsageError(f"no card '{card_id}'" + (f"; {hint}" if hint else ""))
-        chosen = [decl]
+    if card_ids:
+        chosen = []
+        for card_id in card_ids:
+            decl = ruleset.by_id.get(card_id)
+            if decl is None or decl.kind not in CARD_KINDS:
+                ids = [d.id for d in ruleset.decls if d.kind in CARD_KINDS]
+                hint = did_you_mean(card_id, ids)
+                raise UsageError(f"no card '{card_id}'" + (f"; {hint}" if hint else ""))
+            chosen.append(decl)
     else:
-        chosen = [d for d in ruleset.decls if d.kind in CARD_KINDS and (kind is None or d.kind == kind)]
+        chosen = [
+            d for d in ruleset.decls if d.kind in CARD_KINDS and (kind is None or d.kind == kind)
+        ]
     if as_json:
-        click.echo(json.dumps([
-            {"id": d.id, "kind": d.kind, "facts": dict(text.facts(d)), "text": text.card_lines(d)}
-            for d in chosen
-        ], indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "id": d.id,
+                        "kind": d.kind,
+                        "facts": dict(text.facts(d)),
+                        "text": text.card_lines(d),
+                    }
+                    for d in chosen
+                ],
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return 0
     for decl in chosen:
         facts = "  ".join(f"{k} {v}" for k, v in text.facts(decl))
         click.echo(click.style(f"{decl.id}", bold=True) + f"  [{decl.kind}]  {facts}".rstrip())
         for line in text.card_lines(decl):
             click.echo(f"    {line}")
-    if not card_id:
+    if not card_ids:
         counts = {}
         for decl in chosen:
             counts[decl.kind] = counts.get(decl.kind, 0) + decl.copies
-        click.echo("total: " + ", ".join(f"{n} {k}" for k, n in counts.items()) + f" (content {ruleset.content_hash})")
+        click.echo(
+            "total: "
+            + ", ".join(f"{n} {k}" for k, n in counts.items())
+            + f" (content {ruleset.content_hash})"
+        )
     return 0
 
 
@@ -117,8 +154,6 @@ def graph(decl_id, rules_paths, base):
         click.echo(to_dot(ruleset.graph), nl=False)
         return 0
     if decl_id not in ruleset.by_id:
-        from ..dsl.diagnostics import did_you_mean
-
         hint = did_you_mean(decl_id, ruleset.by_id)
         raise UsageError(f"no declaration '{decl_id}'" + (f"; {hint}" if hint else ""))
     click.echo(to_dot(subgraph_for(ruleset.graph, decl_id), decl_id), nl=False)
@@ -126,14 +161,22 @@ def graph(decl_id, rules_paths, base):
 
 
 @ba.command(name="export")
-@click.option("--json", "as_json", is_flag=True, required=True, help="Export as JSON (the only format).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
-              help="Write to this file instead of standard output.")
+@click.option(
+    "--json", "as_json", is_flag=True, required=True, help="Export as JSON (the only format)."
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write to this file instead of standard output.",
+)
 @rules_options
 @guarded
 def export_command(as_json, output, rules_paths, base):
     """Export the compiled rule set as JSON (schema: dsl/schemas/ruleset.schema.json)."""
-    data = json.dumps(ruleset_json(compiled(rules_paths, base).ruleset), indent=2, ensure_ascii=False)
+    data = json.dumps(
+        ruleset_json(compiled(rules_paths, base).ruleset), indent=2, ensure_ascii=False
+    )
     if output:
         with open(output, "w", encoding="utf-8") as handle:
             handle.write(data + "\n")
@@ -148,20 +191,44 @@ def export_command(as_json, output, rules_paths, base):
 def language(as_json):
     """The rules language's declarations, keywords and primitives, from its registry."""
     if as_json:
-        click.echo(json.dumps({
-            "kinds": {k: {"help": s.help, "fields": {f: {"help": fs.help, "params": [
-                [p.name, p.type] for p in fs.params], "effect": fs.effect} for f, fs in s.fields.items()}}
-                for k, s in KINDS.items()},
-            "primitives": {n: {"help": p.help, "params": [[q.name, q.type] for q in p.params],
-                               "counter": p.counter} for n, p in PRIMITIVES.items()},
-        }, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "kinds": {
+                        k: {
+                            "help": s.help,
+                            "fields": {
+                                f: {
+                                    "help": fs.help,
+                                    "params": [[p.name, p.type] for p in fs.params],
+                                    "effect": fs.effect,
+                                }
+                                for f, fs in s.fields.items()
+                            },
+                        }
+                        for k, s in KINDS.items()
+                    },
+                    "primitives": {
+                        n: {
+                            "help": p.help,
+                            "params": [[q.name, q.type] for q in p.params],
+                            "counter": p.counter,
+                        }
+                        for n, p in PRIMITIVES.items()
+                    },
+                },
+                indent=2,
+            )
+        )
         return
     for key, spec in KINDS.items():
         head = key if not spec.has_id else f"{key} ID"
         click.echo(click.style(f"{head} {{ ... }}", bold=True) + f"  {spec.help}")
         for fkey, fspec in spec.fields.items():
-            params = " ".join(f"<{p.name}:{p.type}>" + ("..." if p.repeat else "") + ("?" if p.optional else "")
-                              for p in fspec.params)
+            params = " ".join(
+                f"<{p.name}:{p.type}>" + ("..." if p.repeat else "") + ("?" if p.optional else "")
+                for p in fspec.params
+            )
             tail = ": EFFECT" if fspec.effect else (" { ... }" if fspec.block else "")
             click.echo(f"    {fkey} {params}{tail}".rstrip().ljust(60) + f"  {fspec.help}")
     click.echo(click.style("primitives", bold=True))

@@ -7,7 +7,7 @@ tree can be stored, diffed and compared; `from_json(to_json(x)) == x`.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Union
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +100,7 @@ class Otherwise:
     span: Span
 
 
-Effect = Union[Call, Seq, Trade, Choice, Optional, Otherwise]
+Effect = Call | Seq | Trade | Choice | Optional | Otherwise
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,12 +12,23 @@ from typing import Any
 
 from . import ast
 from .diagnostics import Diagnostic, did_you_mean
-from .registry import ANNOTATIONS, EVENTS, KINDS, PRIMITIVES, TERRAINS_BESIDES_COLORS, FieldSpec, Param
+from .registry import (
+    ANNOTATIONS,
+    EVENTS,
+    KINDS,
+    PRIMITIVES,
+    TERRAINS_BESIDES_COLORS,
+    FieldSpec,
+    Param,
+)
 
 # value type -> the literal shape it needs
 SHAPES = {
-    "int": "int", "count": "int", "action": "int",
-    "string": "string", "range": "range",
+    "int": "int",
+    "count": "int",
+    "action": "int",
+    "string": "string",
+    "range": "range",
 }
 
 
@@ -140,14 +151,22 @@ class Checker:
             lo = 0 if param.type == "count" and param.lo is None else param.lo
             if lo is not None and v < lo or param.hi is not None and v > param.hi:
                 bounds = f"at least {lo}" if param.hi is None else f"between {lo} and {param.hi}"
-                self.report("E110", f"{what}: {v} is out of range", value.span,
-                            f"'{param.name}' must be {bounds}")
+                self.report(
+                    "E110",
+                    f"{what}: {v} is out of range",
+                    value.span,
+                    f"'{param.name}' must be {bounds}",
+                )
             return v
         if param.type == "action":
             if v not in self.symbols.action_numbers:
                 known = ", ".join(str(n) for n in sorted(self.symbols.action_numbers)) or "none"
-                self.report("E105", f"{what}: there is no action {v}", value.span,
-                            f"declared actions: {known}")
+                self.report(
+                    "E105",
+                    f"{what}: there is no action {v}",
+                    value.span,
+                    f"declared actions: {known}",
+                )
             else:
                 self._use("action_number", str(v))
             return v
@@ -207,7 +226,9 @@ class Checker:
             flags = [p.type[5:] for p in params if p.type.startswith("flag:")]
             if extra.kind == "name" and flags:
                 hint = did_you_mean(extra.value, flags) or hint
-            self.report("E107", f"{what}: too many values ('{_show(extra)}' is extra)", extra.span, hint)
+            self.report(
+                "E107", f"{what}: too many values ('{_show(extra)}' is extra)", extra.span, hint
+            )
         return args
 
     @staticmethod
@@ -224,13 +245,18 @@ class Checker:
         if i < len(values):
             got = values[i]
             self.report(
-                "E108", f"{what}: '{_show(got)}' is not a valid {param.name} (expected {_describe(param)})",
+                "E108",
+                f"{what}: '{_show(got)}' is not a valid {param.name} (expected {_describe(param)})",
                 got.span,
                 self._type_hint(got, param),
             )
         else:
-            self.report("E107", f"{what}: missing <{param.name}> ({_describe(param)})", span,
-                        f"add a {kind} value")
+            self.report(
+                "E107",
+                f"{what}: missing <{param.name}> ({_describe(param)})",
+                span,
+                f"add a {kind} value",
+            )
 
     def _type_hint(self, got: ast.Value, param: Param) -> str | None:
         allowed = self._names_of(param.type)
@@ -255,23 +281,39 @@ class Checker:
                 stack.append((node.step, False))
             elif isinstance(node, ast.Otherwise):
                 if not can_fail(node.first):
-                    self.report("W401", "the 'otherwise' part can never run: what comes before it "
-                                "always succeeds", node.fallback.span, "remove the 'otherwise' part")
+                    self.report(
+                        "W401",
+                        "the 'otherwise' part can never run: what comes before it always succeeds",
+                        node.fallback.span,
+                        "remove the 'otherwise' part",
+                    )
                 stack.extend([(node.first, False), (node.fallback, False)])
 
     def check_call(self, call: ast.Call, as_counter: bool, where: str) -> None:
         prim = PRIMITIVES.get(call.name)
         if prim is None:
             names = [p for p, spec in PRIMITIVES.items() if spec.counter == as_counter]
-            self.report("E103", f"unknown {'counter' if as_counter else 'primitive'} '{call.name}'",
-                        _name_span(call), did_you_mean(call.name, names))
+            self.report(
+                "E103",
+                f"unknown {'counter' if as_counter else 'primitive'} '{call.name}'",
+                _name_span(call),
+                did_you_mean(call.name, names),
+            )
             return
         if prim.counter and not as_counter:
-            self.report("E108", f"'{call.name}' counts things and cannot be an effect on its own",
-                        _name_span(call), f"use it after 'per', e.g. 'gain 1 vp per {call.name} ...'")
+            self.report(
+                "E108",
+                f"'{call.name}' counts things and cannot be an effect on its own",
+                _name_span(call),
+                f"use it after 'per', e.g. 'gain 1 vp per {call.name} ...'",
+            )
         if as_counter and not prim.counter:
-            self.report("E108", f"'{call.name}' is an effect, not something to count", _name_span(call),
-                        did_you_mean(call.name, [n for n, p in PRIMITIVES.items() if p.counter]))
+            self.report(
+                "E108",
+                f"'{call.name}' is an effect, not something to count",
+                _name_span(call),
+                did_you_mean(call.name, [n for n, p in PRIMITIVES.items() if p.counter]),
+            )
         self.match_params(call.args, prim.params, f"'{call.name}'", call.span)
         if call.name == "draw_keep" and len(call.args) == 2:
             draw, keep = (a.value for a in call.args)
@@ -283,16 +325,22 @@ class Checker:
             self.check_call(call.per, True, where)
 
     # ---- declarations -----------------------------------------------------
-    def check_item(self, item: ast.Item, kind_key: str, ident: str | None, parent_reason: str | None) -> Decl:
+    def check_item(
+        self, item: ast.Item, kind_key: str, ident: str | None, parent_reason: str | None
+    ) -> Decl:
         spec = KINDS[kind_key]
         reason = self._annotations(item) or parent_reason
         decl = Decl(kind_key, ident, item, reconstructed=reason)
         if item.effect is not None:
-            self.report("E112", f"'{kind_key}' takes a {{ block }}, not ': effect'", item.effect.span)
+            self.report(
+                "E112", f"'{kind_key}' takes a {{ block }}, not ': effect'", item.effect.span
+            )
         children = item.children
         if children is None:
             if any(f.required for f in spec.fields.values()):
-                self.report("E112", f"'{kind_key}' needs a {{ block }} with its keywords", item.key_span)
+                self.report(
+                    "E112", f"'{kind_key}' needs a {{ block }} with its keywords", item.key_span
+                )
             children = ()
         for child in children:
             fspec = spec.fields.get(child.key)
@@ -302,13 +350,21 @@ class Checker:
             use = self.check_field(child, fspec, kind_key, reason)
             uses = decl.fields.setdefault(child.key, [])
             if uses and not fspec.repeat:
-                self.report("E109", f"'{child.key}' is given twice in this {kind_key}", child.key_span,
-                            f"first given at line {uses[0].item.span.line}")
+                self.report(
+                    "E109",
+                    f"'{child.key}' is given twice in this {kind_key}",
+                    child.key_span,
+                    f"first given at line {uses[0].item.span.line}",
+                )
             uses.append(use)
         for fspec in spec.fields.values():
             if fspec.required and fspec.key not in decl.fields:
-                self.report("E111", f"{kind_key} {ident or ''}: missing '{fspec.key}'".replace("  ", " "),
-                            item.key_span, f"add a line: {fspec.key} ... ({fspec.help})")
+                self.report(
+                    "E111",
+                    f"{kind_key} {ident or ''}: missing '{fspec.key}'".replace("  ", " "),
+                    item.key_span,
+                    f"add a line: {fspec.key} ... ({fspec.help})",
+                )
         return decl
 
     def _unknown_keyword(self, child: ast.Item, kind_key: str, spec) -> None:
@@ -317,14 +373,20 @@ class Checker:
             hint = "keywords of " + kind_key + ": " + ", ".join(spec.fields)
         self.report("E102", f"unknown keyword '{child.key}' in {kind_key}", child.key_span, hint)
 
-    def check_field(self, item: ast.Item, fspec: FieldSpec, kind_key: str, reason: str | None) -> FieldUse:
+    def check_field(
+        self, item: ast.Item, fspec: FieldSpec, kind_key: str, reason: str | None
+    ) -> FieldUse:
         what = f"{kind_key}.{item.key}"
         args = self.match_params(item.values, fspec.params, what, item.key_span)
         own_reason = self._annotations(item)
         use = FieldUse(item.key, args, item.effect, item, reconstructed=own_reason or reason)
         if fspec.effect and item.effect is None:
-            self.report("E112", f"'{item.key}' needs ': effect'", item.key_span,
-                        f"e.g. {item.key}: gain 1 vp")
+            self.report(
+                "E112",
+                f"'{item.key}' needs ': effect'",
+                item.key_span,
+                f"e.g. {item.key}: gain 1 vp",
+            )
         elif not fspec.effect and item.effect is not None:
             self.report("E112", f"'{item.key}' takes no effect", item.effect.span)
         elif item.effect is not None:
@@ -342,12 +404,20 @@ class Checker:
         reason = None
         for ann in item.annotations:
             if ann.name not in ANNOTATIONS:
-                self.report("W403", f"unknown annotation '@{ann.name}'", ann.span,
-                            did_you_mean(ann.name, ANNOTATIONS) or "known: @reconstructed, @rulebook")
+                self.report(
+                    "W403",
+                    f"unknown annotation '@{ann.name}'",
+                    ann.span,
+                    did_you_mean(ann.name, ANNOTATIONS) or "known: @reconstructed, @rulebook",
+                )
             elif ann.name == "reconstructed":
                 if not ann.text:
-                    self.report("E107", "'@reconstructed' needs a reason", ann.span,
-                                '@reconstructed "one line on why this value was chosen"')
+                    self.report(
+                        "E107",
+                        "'@reconstructed' needs a reason",
+                        ann.span,
+                        '@reconstructed "one line on why this value was chosen"',
+                    )
                 reason = ann.text or ""
         return reason
 
@@ -355,32 +425,51 @@ class Checker:
         spec = KINDS.get(item.key)
         if spec is None or spec.nested_only:
             tops = [k for k, s in KINDS.items() if not s.nested_only]
-            self.report("E101", f"unknown declaration '{item.key}'", item.key_span,
-                        did_you_mean(item.key, tops) or "declarations: " + ", ".join(tops))
+            self.report(
+                "E101",
+                f"unknown declaration '{item.key}'",
+                item.key_span,
+                did_you_mean(item.key, tops) or "declarations: " + ", ".join(tops),
+            )
             return None
         ident = None
         values = item.values
         if spec.has_id:
             if not values or values[0].kind != "name":
-                self.report("E107", f"'{item.key}' needs an id", item.key_span,
-                            f"e.g. {item.key} my_{item.key} {{ ... }}")
+                self.report(
+                    "E107",
+                    f"'{item.key}' needs an id",
+                    item.key_span,
+                    f"e.g. {item.key} my_{item.key} {{ ... }}",
+                )
             else:
                 ident = values[0].value
                 if ident in seen:
                     first = seen[ident]
-                    self.report("E109", f"duplicate id '{ident}'", values[0].span,
-                                f"already declared at {first.span}")
+                    self.report(
+                        "E109",
+                        f"duplicate id '{ident}'",
+                        values[0].span,
+                        f"already declared at {first.span}",
+                    )
                 else:
                     seen[ident] = item
             values = values[1:]
         if values:
-            self.report("E107", f"'{item.key}' takes {'only an id' if spec.has_id else 'no values'}",
-                        values[0].span)
+            self.report(
+                "E107",
+                f"'{item.key}' takes {'only an id' if spec.has_id else 'no values'}",
+                values[0].span,
+            )
         if spec.singleton:
             key = f"<{item.key}>"
             if key in seen:
-                self.report("E109", f"'{item.key}' is declared twice", item.key_span,
-                            f"already declared at {seen[key].span}")
+                self.report(
+                    "E109",
+                    f"'{item.key}' is declared twice",
+                    item.key_span,
+                    f"already declared at {seen[key].span}",
+                )
             else:
                 seen[key] = item
         return self.check_item(item, item.key, ident, None)

@@ -37,25 +37,33 @@ def _missions(missions: list[Decl]) -> list[Diagnostic]:
     for m in missions:
         kinds = [k for k in ("activation", "ejection") if k in m.fields]
         if len(kinds) != 1:
-            out.append(Diagnostic(
-                "E112",
-                f"mission {m.id} needs exactly one of 'activation' or 'ejection' (has "
-                f"{' and '.join(kinds) or 'neither'})",
-                m.item.key_span,
-            ))
+            out.append(
+                Diagnostic(
+                    "E112",
+                    f"mission {m.id} needs exactly one of 'activation' or 'ejection' (has "
+                    f"{' and '.join(kinds) or 'neither'})",
+                    m.item.key_span,
+                )
+            )
         whos = [u.args.get("who") for u in m.fields.get("ejection", [])]
         if "everyone" in whos and len(whos) > 1:
-            out.append(Diagnostic(
-                "E112", f"mission {m.id}: 'ejection everyone' cannot be combined with other parts",
-                m.fields["ejection"][1].item.key_span,
-                "use either 'everyone', or 'owner' and 'passengers'",
-            ))
+            out.append(
+                Diagnostic(
+                    "E112",
+                    f"mission {m.id}: 'ejection everyone' cannot be combined with other parts",
+                    m.fields["ejection"][1].item.key_span,
+                    "use either 'everyone', or 'owner' and 'passengers'",
+                )
+            )
         seen = set()
         for use in m.fields.get("ejection", []):
             who = use.args.get("who")
             if who in seen:
-                out.append(Diagnostic("E109", f"mission {m.id}: 'ejection {who}' given twice",
-                                      use.item.key_span))
+                out.append(
+                    Diagnostic(
+                        "E109", f"mission {m.id}: 'ejection {who}' given twice", use.item.key_span
+                    )
+                )
             seen.add(who)
     return out
 
@@ -70,13 +78,28 @@ def _hal_cards(cards: list[Decl]) -> list[Diagnostic]:
             action, mode = use.args.get("action"), use.args.get("mode")
             allowed = HAL_MODES.get(action, set())
             if mode is None and allowed:
-                out.append(Diagnostic("E107", f"hal card {card.id}: '{action}' needs a mode",
-                                      use.item.key_span, "one of: " + ", ".join(sorted(allowed))))
+                out.append(
+                    Diagnostic(
+                        "E107",
+                        f"hal card {card.id}: '{action}' needs a mode",
+                        use.item.key_span,
+                        "one of: " + ", ".join(sorted(allowed)),
+                    )
+                )
             elif mode is not None and mode not in allowed:
-                hint = ("this action takes no mode" if not allowed else
-                        did_you_mean(mode, allowed) or "one of: " + ", ".join(sorted(allowed)))
-                out.append(Diagnostic("E108", f"hal card {card.id}: mode '{mode}' does not fit "
-                                      f"'{action}'", use.item.values[-1].span, hint))
+                hint = (
+                    "this action takes no mode"
+                    if not allowed
+                    else did_you_mean(mode, allowed) or "one of: " + ", ".join(sorted(allowed))
+                )
+                out.append(
+                    Diagnostic(
+                        "E108",
+                        f"hal card {card.id}: mode '{mode}' does not fit '{action}'",
+                        use.item.values[-1].span,
+                        hint,
+                    )
+                )
     return out
 
 
@@ -88,8 +111,14 @@ def _unique_numbers(decls: list[Decl], key: str, what: str) -> list[Diagnostic]:
             continue
         number = next(iter(use.args.values()))
         if number in seen:
-            out.append(Diagnostic("E109", f"duplicate {what} {number}", use.item.span,
-                                  f"already used by {seen[number]}"))
+            out.append(
+                Diagnostic(
+                    "E109",
+                    f"duplicate {what} {number}",
+                    use.item.span,
+                    f"already used by {seen[number]}",
+                )
+            )
         else:
             seen[number] = decl.id or decl.kind
     return out
@@ -106,8 +135,13 @@ def _setups(setups: list[Decl], games: list[Decl]) -> list[Diagnostic]:
     for setup in setups:
         n = setup.value("players")
         if isinstance(n, int) and not lo <= n <= hi:
-            out.append(Diagnostic("E110", f"setup {setup.id} is for {n} players; the game allows {lo}..{hi}",
-                                  setup.first("players").item.span))
+            out.append(
+                Diagnostic(
+                    "E110",
+                    f"setup {setup.id} is for {n} players; the game allows {lo}..{hi}",
+                    setup.first("players").item.span,
+                )
+            )
     return out
 
 
@@ -119,26 +153,50 @@ def _strips(strips: list[Decl], spaces: list[Decl]) -> list[Diagnostic]:
         for use in strip.fields.get("side", []):
             face = use.args.get("face")
             if face in faces:
-                out.append(Diagnostic("E109", f"strip {strip.id}: side {face} given twice", use.item.key_span))
+                out.append(
+                    Diagnostic(
+                        "E109", f"strip {strip.id}: side {face} given twice", use.item.key_span
+                    )
+                )
             faces[face] = use
             for side in use.children:
                 positions = {}
                 for hex_use in side.fields.get("hex", []):
                     pos = hex_use.args.get("position")
                     if pos in positions:
-                        out.append(Diagnostic("E109", f"strip {strip.id} side {face}: hex {pos} given twice",
-                                              hex_use.item.span))
+                        out.append(
+                            Diagnostic(
+                                "E109",
+                                f"strip {strip.id} side {face}: hex {pos} given twice",
+                                hex_use.item.span,
+                            )
+                        )
                     positions[pos] = hex_use
                     if size and isinstance(pos, int) and pos > size:
-                        out.append(Diagnostic("E110", f"strip {strip.id} side {face}: hex {pos} is beyond "
-                                              f"the {size} hexes of a strip", hex_use.item.values[0].span))
+                        out.append(
+                            Diagnostic(
+                                "E110",
+                                f"strip {strip.id} side {face}: hex {pos} is beyond "
+                                f"the {size} hexes of a strip",
+                                hex_use.item.values[0].span,
+                            )
+                        )
                 if size and len(positions) < size:
                     missing = sorted(set(range(1, size + 1)) - set(positions))
-                    out.append(Diagnostic("E111", f"strip {strip.id} side {face}: hexes {missing} missing",
-                                          use.item.key_span))
+                    out.append(
+                        Diagnostic(
+                            "E111",
+                            f"strip {strip.id} side {face}: hexes {missing} missing",
+                            use.item.key_span,
+                        )
+                    )
         for face in ("a", "b"):
             if faces and face not in faces:
-                out.append(Diagnostic("E111", f"strip {strip.id}: missing side {face}", strip.item.key_span))
+                out.append(
+                    Diagnostic(
+                        "E111", f"strip {strip.id}: missing side {face}", strip.item.key_span
+                    )
+                )
     return out
 
 
@@ -150,34 +208,64 @@ def _component_counts(by_kind: dict[str, list[Decl]], strict: bool) -> list[Diag
             continue
         have = sum(d.copies for d in by_kind.get(kind, []))
         if have != count:
-            out.append(Diagnostic(
-                "E201" if strict else "W201",
-                f"component {comp.id}: the box holds {count}, the rule set declares {have} {kind}"
-                f"{'' if have == 1 else 's'}",
-                comp.first("count").item.span,
-                f"add or remove '{kind}' declarations (or 'copies'), or change the count",
-            ))
+            out.append(
+                Diagnostic(
+                    "E201" if strict else "W201",
+                    f"component {comp.id}: the box holds {count}, "
+                    f"the rule set declares {have} {kind}"
+                    f"{'' if have == 1 else 's'}",
+                    comp.first("count").item.span,
+                    f"add or remove '{kind}' declarations (or 'copies'), or change the count",
+                )
+            )
     return out
 
 
 def _unused(decls: list[Decl], checker: Checker) -> list[Diagnostic]:
     out = []
     for decl in decls:
-        if decl.kind in ("color", "player_color", "track") and decl.id not in checker.used_names.get(decl.kind, ()):
+        if decl.kind in (
+            "color",
+            "player_color",
+            "track",
+        ) and decl.id not in checker.used_names.get(decl.kind, ()):
             if decl.kind == "player_color":
                 continue  # player colours are chosen by the players, not referenced by content
-            out.append(Diagnostic("W401", f"{decl.kind} '{decl.id}' is declared but never used",
-                                  decl.item.key_span, "remove it, or use it in a card"))
+            out.append(
+                Diagnostic(
+                    "W401",
+                    f"{decl.kind} '{decl.id}' is declared but never used",
+                    decl.item.key_span,
+                    "remove it, or use it in a card",
+                )
+            )
         if decl.kind == "event" and decl.id not in checker.used_events:
-            out.append(Diagnostic("W401", f"event '{decl.id}' is declared but nothing listens to it "
-                                  "or raises it", decl.item.key_span))
-    emitted = {str(c.args[0].value) for d in decls for uses in d.fields.values() for u in uses
-               for c in walk_calls(u.effect) if c.name == "emit" and c.args}
+            out.append(
+                Diagnostic(
+                    "W401",
+                    f"event '{decl.id}' is declared but nothing listens to it or raises it",
+                    decl.item.key_span,
+                )
+            )
+    emitted = {
+        str(c.args[0].value)
+        for d in decls
+        for uses in d.fields.values()
+        for u in uses
+        for c in walk_calls(u.effect)
+        if c.name == "emit" and c.args
+    }
     declared_events = {d.id for d in decls if d.kind == "event"}
     for decl in decls:
         if decl.kind == "trigger":
             event = decl.value("on")
             if event in declared_events and event not in emitted:
-                out.append(Diagnostic("W402", f"trigger {decl.id} listens to '{event}', which nothing raises",
-                                      decl.first("on").item.span, "add 'emit " + event + "' to some effect"))
+                out.append(
+                    Diagnostic(
+                        "W402",
+                        f"trigger {decl.id} listens to '{event}', which nothing raises",
+                        decl.first("on").item.span,
+                        "add 'emit " + event + "' to some effect",
+                    )
+                )
     return out

@@ -29,7 +29,10 @@ CODES: dict[str, tuple[str, str]] = {
     "E109": (ERROR, "duplicate id, or a keyword given twice where only one is allowed"),
     "E110": (ERROR, "value out of range"),
     "E111": (ERROR, "missing required keyword"),
-    "E112": (ERROR, "an effect, block or annotation where none is allowed, or none where one is required"),
+    "E112": (
+        ERROR,
+        "an effect, block or annotation where none is allowed, or none where one is required",
+    ),
     "E201": (ERROR, "component count differs from the declared count (warning W201 for mods)"),
     "W201": (WARNING, "component count differs from the declared count (mods)"),
     "E301": (ERROR, "cycle in the effect graph: triggers or activations that can run forever"),
@@ -114,9 +117,7 @@ def render_text(diag: Diagnostic, sources: SourceLines) -> str:
 
 
 def render_json(diags: list[Diagnostic], summary: dict) -> str:
-    return json.dumps(
-        {"diagnostics": [d.to_json() for d in diags], "summary": summary}, indent=2
-    )
+    return json.dumps({"diagnostics": [d.to_json() for d in diags], "summary": summary}, indent=2)
 
 
 def did_you_mean(word: str, candidates) -> str | None:

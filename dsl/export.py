@@ -47,7 +47,9 @@ def effect_json(node: ast.Effect) -> dict:
     if isinstance(node, ast.Optional):
         return {"optional": effect_json(node.step)}
     if isinstance(node, ast.Otherwise):
-        return {"otherwise": {"first": effect_json(node.first), "fallback": effect_json(node.fallback)}}
+        return {
+            "otherwise": {"first": effect_json(node.first), "fallback": effect_json(node.fallback)}
+        }
     raise TypeError(f"not an effect: {node!r}")
 
 
@@ -146,7 +148,10 @@ def _kind_schema(kind) -> dict:
             use["properties"]["effect"] = {"$ref": "#/$defs/effect"}
             use["required"].append("effect")
         if spec.block:
-            use["properties"]["block"] = {"type": "array", "items": {"$ref": f"#/$defs/kind_{spec.block}"}}
+            use["properties"]["block"] = {
+                "type": "array",
+                "items": {"$ref": f"#/$defs/kind_{spec.block}"},
+            }
         fields[key] = {"type": "array", "items": use, "minItems": 1}
         if not spec.repeat:
             fields[key]["maxItems"] = 1
@@ -174,10 +179,12 @@ def _kind_schema(kind) -> dict:
 def _call_schema() -> dict:
     branches = []
     for name, prim in PRIMITIVES.items():
-        branches.append({
-            "if": {"properties": {"call": {"const": name}}},
-            "then": {"properties": {"args": _values_schema(prim.params)}},
-        })
+        branches.append(
+            {
+                "if": {"properties": {"call": {"const": name}}},
+                "then": {"properties": {"args": _values_schema(prim.params)}},
+            }
+        )
     return {
         "type": "object",
         "properties": {
@@ -194,7 +201,12 @@ def _call_schema() -> dict:
 
 def _effect_schema() -> dict:
     def single(key: str, inner: dict) -> dict:
-        return {"type": "object", "properties": {key: inner}, "required": [key], "additionalProperties": False}
+        return {
+            "type": "object",
+            "properties": {key: inner},
+            "required": [key],
+            "additionalProperties": False,
+        }
 
     effects = {"type": "array", "items": {"$ref": "#/$defs/effect"}, "minItems": 2}
     pair = lambda a, b: {  # noqa: E731 - a tiny local shape helper
@@ -220,13 +232,16 @@ def build_schema() -> dict:
     defs["call"] = _call_schema()
     defs["effect"] = _effect_schema()
     defs["declaration"] = {
-        "oneOf": [{"$ref": f"#/$defs/kind_{k}"} for k, spec in KINDS.items() if not spec.nested_only]
+        "oneOf": [
+            {"$ref": f"#/$defs/kind_{k}"} for k, spec in KINDS.items() if not spec.nested_only
+        ]
     }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
         "title": "Compiled rule set (ba export --json)",
-        "description": "Generated from dsl/registry.py by `python -m blackangel.dsl.export --write-schema`.",
+        "description": "Generated from dsl/registry.py by "
+        "`python -m blackangel.dsl.export --write-schema`.",
         "type": "object",
         "properties": {
             "format": {"const": FORMAT},
@@ -237,26 +252,32 @@ def build_schema() -> dict:
             "graph": {
                 "type": "object",
                 "properties": {
-                    "nodes": {"type": "array", "items": {
-                        "type": "object",
-                        "properties": {
-                            "id": {"type": "string", "pattern": "^[^:]+$"},
-                            "kind": {"enum": ["decl", "effect", "event", "primitive"]},
-                            "label": {"type": "string"},
+                    "nodes": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "id": {"type": "string", "pattern": "^[^:]+$"},
+                                "kind": {"enum": ["decl", "effect", "event", "primitive"]},
+                                "label": {"type": "string"},
+                            },
+                            "required": ["id", "kind", "label"],
+                            "additionalProperties": False,
                         },
-                        "required": ["id", "kind", "label"],
-                        "additionalProperties": False,
-                    }},
-                    "edges": {"type": "array", "items": {
-                        "type": "object",
-                        "properties": {
-                            "source": {"type": "string"},
-                            "target": {"type": "string"},
-                            "rel": {"enum": ["has", "triggers", "uses", "emits", "activates"]},
+                    },
+                    "edges": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "source": {"type": "string"},
+                                "target": {"type": "string"},
+                                "rel": {"enum": ["has", "triggers", "uses", "emits", "activates"]},
+                            },
+                            "required": ["source", "target", "rel"],
+                            "additionalProperties": False,
                         },
-                        "required": ["source", "target", "rel"],
-                        "additionalProperties": False,
-                    }},
+                    },
                 },
                 "required": ["nodes", "edges"],
                 "additionalProperties": False,

@@ -31,7 +31,9 @@ def effect_node(decl_id: str, key: str, index: int) -> str:
 
 
 def _activating(effect: ast.Effect | None) -> bool:
-    return any(PRIMITIVES.get(c.name) and PRIMITIVES[c.name].activates for c in ast.walk_calls(effect))
+    return any(
+        PRIMITIVES.get(c.name) and PRIMITIVES[c.name].activates for c in ast.walk_calls(effect)
+    )
 
 
 def build_graph(decls: list[Decl]) -> nx.MultiDiGraph:
@@ -49,25 +51,33 @@ def build_graph(decls: list[Decl]) -> nx.MultiDiGraph:
                 if use.effect is None:
                     continue
                 enode = effect_node(decl.id, key, index)
-                graph.add_node(enode, kind="effect", decl=decl.id, keyword=key,
-                               label=f"{decl.id} {key}", span=use.item.span)
-                graph.add_edge(dnode, enode, rel="has")
+                graph.add_node(
+                    enode,
+                    kind="effect",
+                    decl=decl.id,
+                    keyword=key,
+                    label=f"{decl.id} {key}",
+                    span=use.item.span,
+                )
+                graph.add_edge(dnode, enode, key="has", rel="has")
                 event = decl.value("on") if decl.kind == "trigger" else fspec.event
                 if event:
                     graph.add_node(f"event.{event}", kind="event", label=event)
-                    graph.add_edge(f"event.{event}", enode, rel="triggers")
+                    graph.add_edge(f"event.{event}", enode, key="triggers", rel="triggers")
                 for call in ast.walk_calls(use.effect):
                     prim = PRIMITIVES.get(call.name)
                     if prim is None:
                         continue
                     graph.add_node(f"prim.{call.name}", kind="primitive", label=call.name)
-                    graph.add_edge(enode, f"prim.{call.name}", rel="uses")
+                    graph.add_edge(enode, f"prim.{call.name}", key="uses", rel="uses")
                     emitted = list(prim.emits)
                     if call.name == "emit" and call.args:
                         emitted.append(str(call.args[0].value))
                     for name in emitted:
                         graph.add_node(f"event.{name}", kind="event", label=name)
-                        graph.add_edge(enode, f"event.{name}", rel="emits", span=call.span)
+                        graph.add_edge(
+                            enode, f"event.{name}", key="emits", rel="emits", span=call.span
+                        )
                     if prim.activates:
                         activators.append((enode, call, use.effect))
                 if decl.kind in TILE_KINDS and key == "standard":
@@ -77,7 +87,7 @@ def build_graph(decls: list[Decl]) -> nx.MultiDiGraph:
         for target, target_activates in tiles:
             if only_plain and target_activates:
                 continue
-            graph.add_edge(enode, target, rel="activates", span=call.span)
+            graph.add_edge(enode, target, key="activates", rel="activates", span=call.span)
     return graph
 
 
@@ -92,13 +102,16 @@ def activation_chain_problems(graph: nx.MultiDiGraph) -> list[Diagnostic]:
             continue
         if any(d.get("rel") == "activates" for _, _, d in graph.out_edges(target, data=True)):
             reported.add((source, data.get("span")))
-            diags.append(Diagnostic(
-                "E302",
-                f"{graph.nodes[source]['label']} can activate {graph.nodes[target]['label']}, "
-                "which itself activates tiles",
-                data.get("span"),
-                "use 'non_activating' so that only tiles without an activation effect are targets",
-            ))
+            diags.append(
+                Diagnostic(
+                    "E302",
+                    f"{graph.nodes[source]['label']} can activate {graph.nodes[target]['label']}, "
+                    "which itself activates tiles",
+                    data.get("span"),
+                    "use 'non_activating' so that only tiles without an activation effect "
+                    "are targets",
+                )
+            )
     return diags
 
 
@@ -118,13 +131,17 @@ def cycle_problems(graph: nx.MultiDiGraph) -> list[Diagnostic]:
         cycle = nx.find_cycle(sub)
         labels = [graph.nodes[u].get("label", u) for u, *_ in cycle]
         labels.append(labels[0])
-        first_effect = next((u for u, *_ in cycle if graph.nodes[u].get("kind") == "effect"), cycle[0][0])
-        diags.append(Diagnostic(
-            "E301",
-            "cycle in the effect graph: " + " -> ".join(labels),
-            graph.nodes[first_effect].get("span"),
-            "break the chain: one of these effects must not raise the event that starts it",
-        ))
+        first_effect = next(
+            (u for u, *_ in cycle if graph.nodes[u].get("kind") == "effect"), cycle[0][0]
+        )
+        diags.append(
+            Diagnostic(
+                "E301",
+                "cycle in the effect graph: " + " -> ".join(labels),
+                graph.nodes[first_effect].get("span"),
+                "break the chain: one of these effects must not raise the event that starts it",
+            )
+        )
     return diags
 
 
@@ -150,7 +167,9 @@ def to_dot(graph: nx.MultiDiGraph, name: str = "rules") -> str:
     for node, data in sorted(graph.nodes(data=True)):
         shape = shapes.get(data.get("kind"), "ellipse")
         lines.append(f"  {q(node)} [label={q(data.get('label', node))}, shape={shape}];")
-    for u, v, data in sorted(graph.edges(data=True), key=lambda e: (e[0], e[1], e[2].get("rel", ""))):
+    for u, v, data in sorted(
+        graph.edges(data=True), key=lambda e: (e[0], e[1], e[2].get("rel", ""))
+    ):
         lines.append(f"  {q(u)} -> {q(v)} [label={q(data.get('rel', ''))}];")
     lines.append("}")
     return "\n".join(lines) + "\n"

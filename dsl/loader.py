@@ -109,6 +109,8 @@ def load(paths: list[str | Path] | None = None, on_base: bool = False) -> Loaded
     mod.diagnostics = base.diagnostics + mod.diagnostics
     mod.syntax_ok = base.syntax_ok and mod.syntax_ok
     mod.lines.update(base.lines)
-    mod.content_hash = hashlib.sha256((base.content_hash + mod.content_hash).encode()).hexdigest()[:16]
+    mod.content_hash = hashlib.sha256((base.content_hash + mod.content_hash).encode()).hexdigest()[
+        :16
+    ]
     mod.paths = base.paths + mod.paths
     return mod

@@ -7,6 +7,7 @@ nested are refused before Lark sees them, so nothing can hang or overflow.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -63,8 +64,6 @@ def _join(first: ast.Span, last: ast.Span) -> ast.Span:
     return ast.Span(first.file, first.line, first.column, last.end_line, last.end_column)
 
 
-
-
 def _token_span(file: str, tok: Token, offset: int) -> ast.Span:
     return ast.Span(file, tok.line + offset, tok.column, tok.end_line + offset, tok.end_column)
 
@@ -80,7 +79,11 @@ class _ToAst(Transformer):
 
     def _tok(self, tok: Token) -> ast.Span:
         return ast.Span(
-            self.file, tok.line + self.offset, tok.column, tok.end_line + self.offset, tok.end_column
+            self.file,
+            tok.line + self.offset,
+            tok.column,
+            tok.end_line + self.offset,
+            tok.end_column,
         )
 
     def int_value(self, children):
@@ -113,7 +116,9 @@ class _ToAst(Transformer):
             else:
                 args.append(child)
         last = rest[-1] if rest else None
-        end = self._tok(name) if last is None else (last[1] if isinstance(last, tuple) else last).span
+        end = (
+            self._tok(name) if last is None else (last[1] if isinstance(last, tuple) else last).span
+        )
         return ast.Call(str(name), tuple(args), per, cap, _join(self._tok(name), end))
 
     def per(self, children):
@@ -122,7 +127,12 @@ class _ToAst(Transformer):
         return ast.Call(str(name), args, None, None, _join(self._tok(per_tok), end))
 
     def cap(self, children):
-        return ("cap", ast.Value("int", int(children[1]), _join(self._tok(children[0]), self._tok(children[1]))))
+        return (
+            "cap",
+            ast.Value(
+                "int", int(children[1]), _join(self._tok(children[0]), self._tok(children[1]))
+            ),
+        )
 
     def seq(self, children):
         return ast.Seq(tuple(children), _join(children[0].span, children[-1].span))
@@ -158,7 +168,13 @@ class _ToAst(Transformer):
             else:
                 effect, end = child, child.span
         return ast.Item(
-            str(key_tok), tuple(values), effect, tuple(annotations), block, _join(key_span, end), key_span
+            str(key_tok),
+            tuple(values),
+            effect,
+            tuple(annotations),
+            block,
+            _join(key_span, end),
+            key_span,
         )
 
     def start(self, children):
@@ -175,7 +191,9 @@ def _decode(data: bytes, file: str) -> tuple[str | None, Diagnostic | None]:
         )
     if b"\x00" in data:
         return None, Diagnostic(
-            "E002", "file holds binary data (a NUL byte)", _offset_span(data, data.index(b"\x00"), file)
+            "E002",
+            "file holds binary data (a NUL byte)",
+            _offset_span(data, data.index(b"\x00"), file),
         )
     try:
         text = data.decode("utf-8")
@@ -195,50 +213,48 @@ def _offset_span(data: bytes, offset: int, file: str) -> ast.Span:
     return ast.Span(file, line, column, line, column + 1)
 
 
+# The characters that matter for cutting: strings and comments (skipped whole),
+# brackets, line ends, and anything else that is not blank.
+_SCAN = re.compile(r'"[^"\n]*"?|#[^\n]*|[(){}]|\n|[^\s(){}"#]+')
+
+
 def _split_top_level(text: str, file: str) -> tuple[list[tuple[int, str]], Diagnostic | None]:
     """Cut the text into pieces of about PIECE_BYTES, each ending after a top-level `}`.
 
     Each piece is parsed on its own: Lark builds long item lists in quadratic
-    time, so bounded pieces keep big files linear. The same scan
-    refuses absurd nesting, so no later pass can overflow the stack.
+    time, so bounded pieces keep big files linear. The same scan refuses absurd
+    nesting, so no later pass can overflow the stack.
     Returns [(first line number - 1, piece)], or a diagnostic.
     """
     pieces: list[tuple[int, str]] = []
     depth = 0
-    line, col = 1, 0
-    piece_start, piece_line = 0, 0
-    in_string = in_comment = closed_at_top = False
-    for i, ch in enumerate(text):
-        col += 1
-        if ch == "\n":
-            if closed_at_top and i + 1 - piece_start >= PIECE_BYTES:
-                pieces.append((piece_line, text[piece_start : i + 1]))
-                piece_start, piece_line = i + 1, line
+    line = 1
+    line_start = piece_start = piece_line = 0
+    closed_at_top = False
+    for match in _SCAN.finditer(text):
+        tok = match.group()
+        if tok == "\n":
+            if closed_at_top and match.end() - piece_start >= PIECE_BYTES:
+                pieces.append((piece_line, text[piece_start : match.end()]))
+                piece_start, piece_line = match.end(), line
             closed_at_top = False
-            line, col = line + 1, 0
-            in_string = in_comment = False
-        elif in_comment:
-            continue
-        elif ch == '"':
-            in_string = not in_string
-        elif in_string:
-            continue
-        elif ch == "#":
-            in_comment = True
-        elif ch in "({":
+            line += 1
+            line_start = match.end()
+        elif tok in "({":
             closed_at_top = False
             depth += 1
             if depth > MAX_NESTING:
+                col = match.start() - line_start + 1
                 return [], Diagnostic(
                     "E002",
                     f"nesting deeper than {MAX_NESTING} levels",
                     ast.Span(file, line, col, line, col + 1),
                     "flatten the effect or the blocks",
                 )
-        elif ch in ")}":
+        elif tok in ")}":
             depth = max(0, depth - 1)
-            closed_at_top = ch == "}" and depth == 0
-        elif not ch.isspace():
+            closed_at_top = tok == "}" and depth == 0
+        elif tok[0] != "#":
             closed_at_top = False
     pieces.append((piece_line, text[piece_start:]))
     return pieces, None
@@ -261,7 +277,12 @@ def _syntax_diagnostic(err: UnexpectedInput, file: str, offset: int) -> Diagnost
             hint = 'close the string with " on the same line'
         elif err.allowed:
             hint = f"expected {_describe_expected(err.allowed)}"
-        return Diagnostic("E001", msg, ast.Span(file, err.line + offset, err.column, err.line + offset, err.column + 1), hint)
+        return Diagnostic(
+            "E001",
+            msg,
+            ast.Span(file, err.line + offset, err.column, err.line + offset, err.column + 1),
+            hint,
+        )
     if isinstance(err, UnexpectedEOF) or (
         isinstance(err, UnexpectedToken) and err.token.type == "$END"
     ):
@@ -274,7 +295,9 @@ def _syntax_diagnostic(err: UnexpectedInput, file: str, offset: int) -> Diagnost
             "E001",
             "unexpected end of file",
             ast.Span(file, line + offset, col, line + offset, col + 1),
-            f"expected {_describe_expected(expected)}" if expected else "a '}' or ')' may be missing",
+            f"expected {_describe_expected(expected)}"
+            if expected
+            else "a '}' or ')' may be missing",
         )
     tok = err.token
     shown = "end of line" if tok.type == "_NL" else repr(str(tok))
@@ -285,7 +308,11 @@ def _syntax_diagnostic(err: UnexpectedInput, file: str, offset: int) -> Diagnost
         "E001",
         f"unexpected {shown}",
         ast.Span(
-            file, tok.line + offset, tok.column, (tok.end_line or tok.line) + offset, tok.end_column or tok.column + 1
+            file,
+            tok.line + offset,
+            tok.column,
+            (tok.end_line or tok.line) + offset,
+            tok.end_column or tok.column + 1,
         ),
         hint,
     )
@@ -309,7 +336,9 @@ def parse_text(text: str, file: str) -> tuple[ast.SourceFile | None, list[Diagno
     return ast.SourceFile(file, tuple(items)), []
 
 
-def _parse_piece(text: str, file: str, offset: int) -> tuple[tuple[ast.Item, ...], list[Diagnostic]]:
+def _parse_piece(
+    text: str, file: str, offset: int
+) -> tuple[tuple[ast.Item, ...], list[Diagnostic]]:
     errors: list[UnexpectedInput] = []
     seen_lines: set[int] = set()
 
@@ -330,7 +359,9 @@ def _parse_piece(text: str, file: str, offset: int) -> tuple[tuple[ast.Item, ...
     if diags:
         return (), diags
     if tree is None:
-        return (), [Diagnostic("E001", "could not parse", ast.Span(file, offset + 1, 1, offset + 1, 1))]
+        return (), [
+            Diagnostic("E001", "could not parse", ast.Span(file, offset + 1, 1, offset + 1, 1))
+        ]
     return _ToAst(file, offset).transform(tree), []
 
 

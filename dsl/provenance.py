@@ -21,7 +21,9 @@ def _walk(decl: Decl, label: str):
         for use in uses:
             yield label, use
             for child in use.children:
-                yield from _walk(child, f"{label} {key} {' '.join(str(v) for v in use.args.values())}".strip())
+                yield from _walk(
+                    child, f"{label} {key} {' '.join(str(v) for v in use.args.values())}".strip()
+                )
 
 
 def origins(decls: list[Decl], lines) -> list[ValueOrigin]:
@@ -43,4 +45,8 @@ def _origin(label: str, use: FieldUse, lines) -> ValueOrigin:
 
 def summary(found: list[ValueOrigin]) -> dict:
     reconstructed = sum(1 for o in found if o.reason is not None)
-    return {"values": len(found), "rulebook": len(found) - reconstructed, "reconstructed": reconstructed}
+    return {
+        "values": len(found),
+        "rulebook": len(found) - reconstructed,
+        "reconstructed": reconstructed,
+    }

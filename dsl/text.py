@@ -13,7 +13,7 @@ from pathlib import Path
 
 from . import ast
 from .checker import Decl
-from .registry import KINDS, PRIMITIVES, N_
+from .registry import KINDS, N_, PRIMITIVES
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
 LANGUAGES = ("en", "pl", "de")
@@ -33,8 +33,8 @@ WORDS = {
     "horizontal": N_("left or right"),
     "non_activating": N_("not one that activates tiles"),
     "any": N_("any tile"),
-    "break_room": N_("break room"),
-    "workstation": N_("workstation"),
+    "break_room": N_("the break room"),
+    "workstation": N_("a workstation"),
 }
 
 CONNECT = {
@@ -51,7 +51,9 @@ CONNECT = {
 FRAMES = {
     ("mission", "activation", None): N_("Per activation: {effect}"),
     ("mission", "ejection", "owner"): N_("On ejection, the owner: {effect}"),
-    ("mission", "ejection", "passengers"): N_("On ejection, each player with a ship on it: {effect}"),
+    ("mission", "ejection", "passengers"): N_(
+        "On ejection, each player with a ship on it: {effect}"
+    ),
     ("mission", "ejection", "everyone"): N_(
         "On ejection, the owner and each player with a ship on it, once each: {effect}"
     ),
@@ -111,7 +113,13 @@ class TextRenderer:
             if param is not None and param.type == "count":
                 last_count["n"] = value
                 return str(value)
-            if param is not None and param.type in ("item", "reward", "track", "color", "player_color"):
+            if param is not None and param.type in (
+                "item",
+                "reward",
+                "track",
+                "color",
+                "player_color",
+            ):
                 return self.noun(str(value), last_count["n"])
             if param is not None and param.type.startswith("enum:") and value in NOUNS:
                 return self.noun(value, last_count["n"])
@@ -121,8 +129,14 @@ class TextRenderer:
 
         text = PLACEHOLDER.sub(fill, self._(prim.template))
         if call.per is not None:
-            counter = PLACEHOLDER.sub(lambda m: self._fill_counter(call.per, m), self._(
-                PRIMITIVES[call.per.name].template if call.per.name in PRIMITIVES else call.per.name))
+            counter = PLACEHOLDER.sub(
+                lambda m: self._fill_counter(call.per, m),
+                self._(
+                    PRIMITIVES[call.per.name].template
+                    if call.per.name in PRIMITIVES
+                    else call.per.name
+                ),
+            )
             text = self._(CONNECT["per"]).format(effect=text, counter=counter)
         if call.cap is not None:
             text = self._(CONNECT["cap"]).format(effect=text, max=call.cap.value)
@@ -146,7 +160,9 @@ class TextRenderer:
                     text = self._(CONNECT["list"]).format(first=part, rest=text)
             return text
         if isinstance(node, ast.Trade):
-            return self._(CONNECT["trade"]).format(cost=self.effect(node.cost), benefit=self.effect(node.benefit))
+            return self._(CONNECT["trade"]).format(
+                cost=self.effect(node.cost), benefit=self.effect(node.benefit)
+            )
         if isinstance(node, ast.Choice):
             text = self.effect(node.options[-1])
             for option in reversed(node.options[:-1]):
@@ -156,7 +172,8 @@ class TextRenderer:
             return self._(CONNECT["optional"]).format(step=self.effect(node.step))
         if isinstance(node, ast.Otherwise):
             return self._(CONNECT["otherwise"]).format(
-                first=self.effect(node.first), fallback=self.effect(node.fallback))
+                first=self.effect(node.first), fallback=self.effect(node.fallback)
+            )
         raise TypeError(f"not an effect: {node!r}")
 
     def sentence(self, node: ast.Effect) -> str:

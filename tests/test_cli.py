@@ -1,0 +1,140 @@
+"""The `ba` and `ba-lint` commands as a user runs them: output, --json, exit codes."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from blackangel.cli.lint import lint_command
+from blackangel.cli.main import ba
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(command, *args):
+        result = runner.invoke(command, list(args), catch_exceptions=False)
+        return result.exit_code, result.output
+
+    return invoke
+
+
+def test_lint_shipped_content_is_clean(run):
+    code, out = run(lint_command)
+    assert code == 0
+    assert out.strip().endswith("no problems")
+
+
+def test_lint_json_format(run):
+    code, out = run(lint_command, "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["diagnostics"] == []
+    assert data["summary"]["errors"] == 0 and len(data["summary"]["content_hash"]) == 16
+
+
+def test_lint_reports_problems_with_exit_1_and_caret(run, tmp_path):
+    bad = tmp_path / "bad.ba"
+    bad.write_text(
+        "mission m900 {\n  color orang\n  reward 1 vp\n  reveals orange\n"
+        "  activation: gain 1 vp\n}\n"
+    )
+    code, out = run(lint_command, "--base", str(bad))
+    assert code == 1
+    assert "bad.ba:2:9: error E104" in out
+    assert "^^^^^" in out and "did you mean 'orange'" in out
+
+
+def test_lint_strict_turns_warnings_into_problems(run, tmp_path):
+    mod = tmp_path / "extra.ba"
+    mod.write_text(
+        "mission m900 {\n  color orange\n  reward 1 vp\n  reveals orange\n"
+        "  activation: gain 1 vp\n}\n"
+    )
+    assert run(lint_command, "--base", str(mod))[0] == 0  # only W201: one mission too many
+    code, out = run(lint_command, "--base", "--strict", str(mod))
+    assert code == 1 and "W201" in out
+
+
+def test_lint_usage_errors_exit_2(run, tmp_path):
+    assert run(lint_command, str(tmp_path / "missing.ba"))[0] == 2
+    assert run(lint_command, "--base")[0] == 2
+    assert run(lint_command, str(tmp_path))[0] == 2  # a directory without .ba files
+
+
+def test_lint_provenance_lists_and_counts(run):
+    code, out = run(lint_command, "--provenance")
+    assert code == 0
+    assert "reconstructed:" in out
+    summary = [line for line in out.splitlines() if line.startswith("provenance:")]
+    assert summary and "from the rulebooks" in summary[0]
+    data = json.loads(run(lint_command, "--provenance", "--format", "json")[1])
+    counts = data["summary"]["provenance"]
+    assert counts["reconstructed"] == len(data["reconstructed"]) > 0
+
+
+def test_lint_list_codes(run):
+    code, out = run(lint_command, "--list-codes")
+    assert code == 0 and "E001" in out and "E302" in out
+
+
+def test_cards_overview_lists_every_kind(run):
+    code, out = run(ba, "cards")
+    assert code == 0
+    assert "60 mission" in out and "30 ravager" in out and "48 tech" in out
+
+
+def test_cards_one_and_kind_and_json(run):
+    code, out = run(ba, "cards", "m001")
+    assert code == 0 and out.startswith("m001")
+    code, out = run(ba, "cards", "--kind", "ravager")
+    assert code == 0 and out.count("[ravager]") == 30
+    code, out = run(ba, "cards", "--json", "r061", "s1")
+    cards = json.loads(out)
+    assert [c["id"] for c in cards] == ["r061", "s1"] and cards[1]["text"]
+
+
+def test_cards_unknown_id_suggests(run):
+    code, out = run(ba, "cards", "m0001")
+    assert code == 2 and "did you mean 'm001'" in out
+
+
+def test_graph_dot_whole_and_one(run):
+    code, whole = run(ba, "graph")
+    assert code == 0 and whole.startswith('digraph "rules"')
+    code, one = run(ba, "graph", "t_or01")
+    assert code == 0 and '"decl.t_or01"' in one and len(one) < len(whole)
+    assert run(ba, "graph", "nonesuch")[0] == 2
+
+
+def test_export_to_file(run, tmp_path):
+    target = tmp_path / "rules.json"
+    code, _ = run(ba, "export", "--json", "-o", str(target))
+    assert code == 0
+    assert json.loads(target.read_text())["format"] == "blackangel-ruleset"
+
+
+def test_rules_option_with_errors_refuses(run, tmp_path):
+    bad = tmp_path / "bad.ba"
+    bad.write_text("mission {\n")
+    code, out = run(ba, "cards", "--rules", str(bad))
+    assert code == 2 and "E001" in out
+
+
+def test_language_reference_lists_primitives(run):
+    code, out = run(ba, "language")
+    assert code == 0 and "activate_adjacent" in out and "mission ID" in out
+    data = json.loads(run(ba, "language", "--json")[1])
+    assert "take" in data["primitives"] and "mission" in data["kinds"]
+
+
+@pytest.mark.parametrize("args", [["--nope"], ["cards", "--kind", "bogus"], ["frobnicate"]])
+def test_bad_flags_exit_2_without_traceback(args):
+    proc = subprocess.run(
+        [sys.executable, "-m", "blackangel.cli.main", *args], capture_output=True, text=True
+    )
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert "Error" in proc.stderr
