@@ -59,12 +59,19 @@ class Decl:
         return uses[0] if uses else None
 
     def value(self, key: str, param: str | None = None, default: Any = None) -> Any:
+        """The value of a keyword's parameter (the first one by default).
+
+        A keyword without parameters (a switch like `unlimited`) gives True when
+        present; a parameter that is missing or failed to check gives `default`.
+        """
         use = self.first(key)
         if use is None:
             return default
         if param is None:
-            if not use.args:
+            if not KINDS[self.kind].fields[key].params:
                 return True
+            if not use.args:
+                return default
             param = next(iter(use.args))
         return use.args.get(param, default)
 
@@ -128,6 +135,8 @@ class Checker:
             return set(self.symbols.stock_items), "E106"
         if type_ == "track":
             return set(self.symbols.ids("track")), "E106"
+        if type_ == "phase":
+            return set(self.symbols.ids("phase")), "E106"
         if type_ == "reward":
             return set(self.symbols.stock_items) | set(self.symbols.ids("track")), "E106"
         if type_ == "terrain":
@@ -190,6 +199,8 @@ class Checker:
                     self._use("color", v)
                 elif param.type == "event":
                     self.used_events.add(v)
+                elif param.type == "reward":
+                    self._use("track" if v in self.symbols.ids("track") else "item", v)
                 elif ":" not in param.type:
                     self._use(param.type, v)
         return v
@@ -476,13 +487,25 @@ class Checker:
 
 
 def can_fail(effect: ast.Effect) -> bool:
-    """Whether an effect may be impossible to carry out (so `otherwise` makes sense)."""
-    return any(
-        PRIMITIVES[c.name].can_fail and not PRIMITIVES[c.name].counter
-        if c.name in PRIMITIVES
-        else True
-        for c in ast.walk_calls(effect)
-    )
+    """Whether an effect may be impossible to carry out (so `otherwise` makes sense).
+
+    A sequence or trade fails if any part can; a choice only if every option can;
+    an optional step never fails; `a otherwise b` fails only if b can.
+    """
+    if isinstance(effect, ast.Call):
+        prim = PRIMITIVES.get(effect.name)
+        return prim is None or (prim.can_fail and not prim.counter)
+    if isinstance(effect, ast.Seq):
+        return any(can_fail(s) for s in effect.steps)
+    if isinstance(effect, ast.Trade):
+        return can_fail(effect.cost) or can_fail(effect.benefit)
+    if isinstance(effect, ast.Choice):
+        return all(can_fail(o) for o in effect.options)
+    if isinstance(effect, ast.Optional):
+        return False
+    if isinstance(effect, ast.Otherwise):
+        return can_fail(effect.fallback)
+    return True
 
 
 def _name_span(call: ast.Call) -> ast.Span:

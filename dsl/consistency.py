@@ -128,7 +128,7 @@ def _setups(setups: list[Decl], games: list[Decl]) -> list[Diagnostic]:
     if not games:
         return []
     allowed = games[0].value("players")
-    if not allowed:
+    if not isinstance(allowed, tuple):
         return []
     lo, hi = allowed
     out = []

@@ -1,7 +1,7 @@
 """Diagnostics: what ba-lint reports, with a stable code per check.
 
-The code table below is the documentation of the checks (`ba-lint --list-codes`
-prints it, docs/lint-codes.md is generated from it).
+The code table below documents the checks: `ba-lint --list-codes` prints it, and
+docs/lint-codes.md repeats it (a test keeps the two in step).
 """
 
 from __future__ import annotations

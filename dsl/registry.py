@@ -10,6 +10,7 @@ Value types used in parameters:
     color          a declared `color`
     player_color   a declared `player_color`
     action         the number of a declared board `action`
+    phase          a declared `phase` (part of the turn structure)
     item           a declared `component` marked `stock` (ship, resource, ...)
     reward         an item or a track
     track          a declared `track` (vp)
@@ -110,6 +111,8 @@ KINDS: dict[str, KindSpec] = {
             F("advanced_cap", "Most VP one Advanced Technology tile can score.", COUNT),
             F("advanced_cap_bonus", "Extra cap per ejected card of the slot's colour.", COUNT),
             F("conversion_rate", "Leftover items per VP at the end, if Spes was reached.", COUNT),
+            F("turn", "The phase a player carries out on a turn.", P("phase", "phase")),
+            F("final_turn", "The phase for turns of the final round.", P("phase", "phase")),
             singleton=True,
         ),
         _kind(
@@ -450,6 +453,18 @@ KINDS: dict[str, KindSpec] = {
             card=True,
         ),
         _kind(
+            "phase",
+            "A part of a turn: its steps run in order (the turn structure).",
+            F(
+                "step",
+                "One step: a name, then what happens.",
+                P("name", "name"),
+                effect=True,
+                required=True,
+                repeat=True,
+            ),
+        ),
+        _kind(
             "event",
             "An event that triggers can listen to, beyond the engine's own.",
             F("help", "What the event means.", P("text", "string")),
@@ -607,6 +622,79 @@ PRIMITIVES: dict[str, Primitive] = {
             "Move one of your dice to the high-security area for free.",
             (),
             N_("reserve one of your dice for free"),
+            game_primitive=True,
+        ),
+        Primitive(
+            "run",
+            "Run the steps of a phase.",
+            (P("phase", "phase"),),
+            N_("carry out {phase}"),
+        ),
+        Primitive(
+            "play_card",
+            "Play a card from your hand beside your grid and activate tiles of its row or column.",
+            (),
+            N_("play a card around your player board"),
+            game_primitive=True,
+        ),
+        Primitive(
+            "perform_action",
+            "Choose a die (own or bought) and use it for a board action or a mission in space.",
+            (),
+            N_("perform an action with one die"),
+            game_primitive=True,
+        ),
+        Primitive(
+            "draw_for_die",
+            "Draw a mission card of the used die's colour and return the die.",
+            (),
+            N_("draw a card of the die's colour and return the die"),
+            game_primitive=True,
+        ),
+        Primitive(
+            "hand_limit",
+            "Discard mission cards down to the hand limit.",
+            (),
+            N_("discard down to the hand limit"),
+            can_fail=False,
+            game_primitive=True,
+        ),
+        Primitive(
+            "reroll_dice",
+            "Lose VP for unused dice, then roll one die per robot in a workstation.",
+            (),
+            N_("reroll your dice"),
+            can_fail=False,
+            game_primitive=True,
+        ),
+        Primitive(
+            "reserve_die",
+            "Pay to move one of your dice to the high-security area.",
+            (COUNT, P("item", "item")),
+            N_("pay {amount} {item} to reserve one of your dice"),
+            game_primitive=True,
+        ),
+        Primitive(
+            "reset_board",
+            "Discard the cards played around your board; debris on tiles returns to storage.",
+            (),
+            N_("reset your player board"),
+            can_fail=False,
+            game_primitive=True,
+        ),
+        Primitive(
+            "advance_black_angel",
+            "Move the Black Angel one strip on, eject the first strip's cards, recycle the strip.",
+            (),
+            N_("advance the Black Angel toward Spes"),
+            can_fail=False,
+            game_primitive=True,
+        ),
+        Primitive(
+            "pass_turn",
+            "Pass instead of a forced sequence B (final round only).",
+            (),
+            N_("pass"),
             game_primitive=True,
         ),
         Primitive(

@@ -1,0 +1,185 @@
+"""`ba play` and `ba simulate`: seeded games between bots (or you)."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+
+import click
+
+from ..dsl.loader import UsageError
+from ..interpreter.agents import AGENTS, HumanAgent, play
+from ..interpreter.data import build
+from ..interpreter.engine import Engine
+from ..interpreter.narrate import line
+from .common import guarded
+
+
+def game_data(rules_paths=(), base=False):
+    from .main import compiled
+
+    return build(compiled(rules_paths, base).ruleset)
+
+
+def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> list:
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    unknown = [n for n in names if n not in AGENTS]
+    if unknown or not names:
+        raise UsageError(
+            f"unknown agent '{unknown[0] if unknown else spec}'; agents: " + ", ".join(AGENTS)
+        )
+    agents = [AGENTS[names[i % len(names)]](seed * 1000 + i) for i in range(players)]
+    if human_seat is not None:
+        if not 1 <= human_seat <= players:
+            raise UsageError(f"--human must be a seat from 1 to {players}")
+        agents[human_seat - 1] = HumanAgent()
+    return agents
+
+
+def check_players(data, players: int) -> None:
+    if players not in data.setups or data.setups[players]["opponent"]:
+        supported = sorted(n for n, s in data.setups.items() if not s["opponent"])
+        raise UsageError(f"{players} players is not supported yet; choose one of {supported}")
+
+
+@click.command(name="play")
+@click.option("--players", type=int, default=3, show_default=True, help="Number of players (2-4).")
+@click.option(
+    "--seed", type=int, default=1, show_default=True, help="Seed of the game's randomness."
+)
+@click.option(
+    "--agents",
+    default="greedy,random",
+    show_default=True,
+    help="Bots per seat, comma separated, repeated over the seats (random, greedy).",
+)
+@click.option("--human", "human_seat", type=int, help="Play this seat yourself (1-based).")
+@click.option("--json", "as_json", is_flag=True, help="Print the event log and scores as JSON.")
+@click.option(
+    "--save",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Save the final game state to this file (JSON).",
+)
+@guarded
+def play_command(players, seed, agents, human_seat, as_json, save):
+    """Play one complete seeded game and print the turn log and the final scores.
+
+    The same seed and agents always give the same game.
+    """
+    data = game_data()
+    check_players(data, players)
+    bots = parse_agents(agents, players, seed, human_seat)
+    engine = Engine.new_game(data, players, seed)
+    names = [f"P{seat + 1} ({bot.name})" for seat, bot in enumerate(bots)]
+    play(engine, bots)
+    if save:
+        with open(save, "w", encoding="utf-8") as handle:
+            handle.write(engine.to_json())
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "seed": seed,
+                    "players": players,
+                    "content_hash": data.content_hash,
+                    "scores": engine.state["scores"],
+                    "log": engine.state["log"],
+                }
+            )
+        )
+        return 0
+    click.echo(f"Black Angel, {players} players, seed {seed}, rules {data.content_hash}")
+    for event in engine.state["log"]:
+        text = line(event, names)
+        if text is not None:
+            click.echo(text)
+    scores = engine.state["scores"]
+    best = max(scores)
+    winners = [names[s] for s, v in enumerate(scores) if v == best]
+    click.echo(
+        f"\nwinner{'s' if len(winners) > 1 else ''}: {', '.join(winners)} with {best} VP "
+        f"after {engine.state['turn']['turns']} turns"
+    )
+    return 0
+
+
+@click.command(name="simulate")
+@click.option("--players", type=int, default=4, show_default=True, help="Number of players (2-4).")
+@click.option(
+    "--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play."
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Seed of the first game; game i uses seed+i.",
+)
+@click.option(
+    "--agents",
+    default="random",
+    show_default=True,
+    help="Bots per seat, comma separated, repeated over the seats (random, greedy).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@guarded
+def simulate_command(players, games, seed, agents, as_json):
+    """Play many seeded games between bots and summarise who wins and how games end."""
+    data = game_data()
+    check_players(data, players)
+    results = []
+    started = time.perf_counter()
+    show_bar = sys.stderr.isatty() and not as_json
+    with click.progressbar(
+        range(games), label="playing", file=sys.stderr if show_bar else None, show_pos=True
+    ) as bar:
+        for i in bar:
+            bots = parse_agents(agents, players, seed + i, None)
+            engine = play(Engine.new_game(data, players, seed + i), bots)
+            results.append((engine, [b.name for b in bots]))
+    elapsed = time.perf_counter() - started
+    summary = summarise(results, players)
+    summary.update(seed=seed, games=games, players=players, content_hash=data.content_hash)
+    if as_json:
+        click.echo(json.dumps(summary, indent=2))
+        return 0
+    click.echo(
+        f"{games} games, {players} players, seeds {seed}..{seed + games - 1}, "
+        f"rules {data.content_hash} ({games / elapsed:.1f} games/s)"
+    )
+    for seat, wins in enumerate(summary["wins_by_seat"]):
+        click.echo(f"  seat {seat + 1}: {wins} wins (shared wins count for each winner)")
+    for agent, wins in summary["wins_by_agent"].items():
+        click.echo(f"  {agent}: {wins} wins")
+    s = summary["scores"]
+    click.echo(f"  scores: mean {s['mean']:.1f}, min {s['min']}, max {s['max']}")
+    t = summary["turns"]
+    click.echo(f"  length: mean {t['mean']:.1f} turns, min {t['min']}, max {t['max']}")
+    click.echo("  ended by: " + ", ".join(f"{k} {v}" for k, v in summary["ended_by"].items()))
+    return 0
+
+
+def summarise(results, players: int) -> dict:
+    wins_by_seat = [0] * players
+    wins_by_agent: Counter = Counter()
+    scores, turns, ended = [], [], Counter()
+    for engine, names in results:
+        final = engine.state["scores"]
+        best = max(final)
+        for seat, score in enumerate(final):
+            scores.append(score)
+            if score == best:
+                wins_by_seat[seat] += 1
+                wins_by_agent[names[seat]] += 1
+        turns.append(engine.state["turn"]["turns"])
+        ended[engine.state["turn"]["end_trigger"] or "none"] += 1
+    return {
+        "wins_by_seat": wins_by_seat,
+        "wins_by_agent": dict(sorted(wins_by_agent.items())),
+        "scores": {"mean": statistics.fmean(scores), "min": min(scores), "max": max(scores)},
+        "turns": {"mean": statistics.fmean(turns), "min": min(turns), "max": max(turns)},
+        "ended_by": dict(sorted(ended.items())),
+    }

@@ -1,0 +1,93 @@
+"""Players that answer decisions: random, greedy, and a human at the terminal."""
+
+from __future__ import annotations
+
+from .engine import Decision, Engine
+from .rng import Rng, seed_state
+
+
+class RandomAgent:
+    """Uniform over the legal options, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.holder = {"rng": seed_state(seed)}
+        self.rng = Rng(self.holder)
+
+    def choose(self, engine: Engine, decision: Decision) -> str:
+        return decision.options[self.rng.below(len(decision.options))].id
+
+
+class GreedyAgent:
+    """One-step lookahead: try each option on a clone, keep the one with the best score.
+
+    The score of a position for a seat is its VP plus half a point per item in
+    storage, robot in the break room, mission card in hand and ejected mission;
+    ties are broken by the seeded generator. Cheap and clearly better than random.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.holder = {"rng": seed_state(seed)}
+        self.rng = Rng(self.holder)
+
+    @staticmethod
+    def value(engine: Engine, seat: int) -> float:
+        p = engine.state["players"][seat]
+        items = sum(p["storage"].values()) + p["break_room"] + len(p["hand"])
+        tucked = sum(len(cards) for cards in p["tucked"].values())
+        cards_in_space = sum(
+            1 for c in engine.state["space"]["cards"].values() if c["owner"] == seat
+        )
+        return p["vp"] + 0.5 * items + 1.5 * tucked + 1.0 * cards_in_space + 0.3 * len(p["ejected"])
+
+    def choose(self, engine: Engine, decision: Decision) -> str:
+        if len(decision.options) == 1:
+            return decision.options[0].id
+        best, best_ids = None, []
+        for option in decision.options:
+            trial = engine.clone()
+            trial.apply(option.id)
+            score = self.value(trial, decision.player)
+            if best is None or score > best + 1e-9:
+                best, best_ids = score, [option.id]
+            elif abs(score - best) <= 1e-9:
+                best_ids.append(option.id)
+        return best_ids[self.rng.below(len(best_ids))]
+
+
+class HumanAgent:
+    """Numbered options on the terminal."""
+
+    name = "human"
+
+    def __init__(self, read=input, write=print):
+        self.read = read
+        self.write = write
+
+    def choose(self, engine: Engine, decision: Decision) -> str:
+        self.write(f"\nPlayer {decision.player + 1}: {decision.prompt}")
+        for number, option in enumerate(decision.options, 1):
+            self.write(f"  {number:>2}. {option.label}")
+        while True:
+            answer = self.read("> ").strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
+                return decision.options[int(answer) - 1].id
+            if any(o.id == answer for o in decision.options):
+                return answer
+            self.write(f"  enter a number from 1 to {len(decision.options)}")
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def play(engine: Engine, agents: list, max_decisions: int = 100_000) -> Engine:
+    """Answer decisions with the seat's agent until the game ends."""
+    for _ in range(max_decisions):
+        decision = engine.decision()
+        if decision is None:
+            return engine
+        engine.apply(agents[decision.player].choose(engine, decision))
+    raise RuntimeError(f"game did not end within {max_decisions} decisions")

@@ -1,0 +1,69 @@
+"""The event log as readable lines, for the turn log of `ba play`."""
+
+from __future__ import annotations
+
+SILENT = {
+    "damage_action",
+    "damage_die",
+    "take",
+    "spend",
+    "gain_vp",
+    "lose_vp",
+    "reshuffle",
+    "activate",
+    "inject",
+    "display_in",
+    "discover",
+    "use_die",
+    "move_ship",
+    "launch",
+}
+
+
+def line(event: dict, names: list[str]) -> str | None:
+    """One readable line for an event, or None for bookkeeping events."""
+    kind = event["event"]
+    who = names[event["seat"]] if isinstance(event.get("seat"), int) else None
+    if kind == "turn":
+        final = " (final round)" if event["final"] else ""
+        return f"\n-- round {event['round']}{final}, {who} --"
+    if kind == "choice":
+        return f"  {who}: {event['label']}"
+    if kind == "setup_done":
+        return "set-up complete"
+    if kind == "ravager_attacks":
+        return f"  ravager {event['card']} attacks action {event['action']}"
+    if kind == "ravager_overflow":
+        return f"  ravager {event['card']} finds action {event['action']} full and is discarded"
+    if kind == "ravager_unresolved":
+        return f"  {who} cannot resolve ravager {event['card']} and loses 1 VP"
+    if kind == "place_mission":
+        return f"  {who} places {event['card']} at {event['at']}"
+    if kind == "mission_ejected":
+        return f"  {event['card']} is ejected back to {names[event['owner']]}"
+    if kind == "black_angel_moves":
+        return f"  the Black Angel advances to {event['to']}"
+    if kind == "spes_appears":
+        return "  planet Spes appears at the far end of space"
+    if kind == "end_triggered":
+        why = (
+            "the Black Angel reached Spes"
+            if event["reason"] == "spes"
+            else "the ravager deck ran out"
+        )
+        return f"  ** the end is triggered: {why} **"
+    if kind == "final_round":
+        return "\n== final round =="
+    if kind == "reroll":
+        lost = f", losing {event['lost']} VP for unused dice" if event["lost"] else ""
+        return f"  {who} rerolls{lost}"
+    if kind == "pass":
+        return f"  {who} passes"
+    if kind == "final_score":
+        return (
+            f"{who}: {event['total']} VP (track {event['track']}, advanced tiles "
+            f"{event['advanced']}, conversion {event['conversion']})"
+        )
+    if kind in SILENT:
+        return None
+    return None

@@ -1,0 +1,55 @@
+"""A small seeded random generator whose whole state is one integer.
+
+The state lives inside the game state, so cloning or saving a game copies the
+generator with it, and the same seed gives the same game on any machine and
+Python version (unlike `random.Random`, whose algorithms may change).
+Algorithm: SplitMix64.
+"""
+
+from __future__ import annotations
+
+MASK = (1 << 64) - 1
+
+
+def next_state(state: int) -> tuple[int, int]:
+    """One step: (new state, 64-bit output)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+
+class Rng:
+    """Random numbers drawn from, and written back to, `holder[key]`."""
+
+    __slots__ = ("holder", "key")
+
+    def __init__(self, holder: dict, key: str = "rng"):
+        self.holder = holder
+        self.key = key
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        state = self.holder[self.key]
+        while True:
+            state, out = next_state(state)
+            if out < limit:
+                self.holder[self.key] = state
+                return out % n
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items):
+        return items[self.below(len(items))]
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for a user-given seed."""
+    return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK
