@@ -15,6 +15,7 @@ from ..interpreter.agents import AGENTS, HumanAgent, play
 from ..interpreter.data import build
 from ..interpreter.engine import Engine
 from ..interpreter.narrate import line
+from ..interpreter.rulings import EDITIONS, RulingError, resolve
 from .common import guarded
 
 
@@ -37,6 +38,35 @@ def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> 
             raise UsageError(f"--human must be a seat from 1 to {players}")
         agents[human_seat - 1] = HumanAgent()
     return agents
+
+
+RULING_OPTIONS = [
+    click.option(
+        "--ruling",
+        "rulings",
+        multiple=True,
+        metavar="NAME=OPTION",
+        help="Choose a ruling's option (repeatable); see `ba rulings`.",
+    ),
+    click.option(
+        "--edition",
+        type=click.Choice(EDITIONS),
+        help="Use the rulings that this edition's rulebook implies.",
+    ),
+]
+
+
+def ruling_options(func):
+    for option in reversed(RULING_OPTIONS):
+        func = option(func)
+    return func
+
+
+def chosen_rulings(data, edition, rulings) -> dict:
+    try:
+        return resolve(data, edition, list(rulings))
+    except RulingError as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def check_players(data, players: int) -> None:
@@ -63,8 +93,9 @@ def check_players(data, players: int) -> None:
     type=click.Path(dir_okay=False, writable=True),
     help="Save the final game state to this file (JSON).",
 )
+@ruling_options
 @guarded
-def play_command(players, seed, agents, human_seat, as_json, save):
+def play_command(players, seed, agents, human_seat, as_json, save, rulings, edition):
     """Play one complete seeded game and print the turn log and the final scores.
 
     The same seed and agents always give the same game.
@@ -72,7 +103,7 @@ def play_command(players, seed, agents, human_seat, as_json, save):
     data = game_data()
     check_players(data, players)
     bots = parse_agents(agents, players, seed, human_seat)
-    engine = Engine.new_game(data, players, seed)
+    engine = Engine.new_game(data, players, seed, chosen_rulings(data, edition, rulings))
     names = [f"P{seat + 1} ({bot.name})" for seat, bot in enumerate(bots)]
     play(engine, bots)
     if save:
@@ -125,11 +156,13 @@ def play_command(players, seed, agents, human_seat, as_json, save):
     help="Bots per seat, comma separated, repeated over the seats (random, greedy).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@ruling_options
 @guarded
-def simulate_command(players, games, seed, agents, as_json):
+def simulate_command(players, games, seed, agents, as_json, rulings, edition):
     """Play many seeded games between bots and summarise who wins and how games end."""
     data = game_data()
     check_players(data, players)
+    chosen = chosen_rulings(data, edition, rulings)
     results = []
     started = time.perf_counter()
     show_bar = sys.stderr.isatty() and not as_json
@@ -138,11 +171,13 @@ def simulate_command(players, games, seed, agents, as_json):
     ) as bar:
         for i in bar:
             bots = parse_agents(agents, players, seed + i, None)
-            engine = play(Engine.new_game(data, players, seed + i), bots)
+            engine = play(Engine.new_game(data, players, seed + i, chosen), bots)
             results.append((engine, [b.name for b in bots]))
     elapsed = time.perf_counter() - started
     summary = summarise(results, players)
-    summary.update(seed=seed, games=games, players=players, content_hash=data.content_hash)
+    summary.update(
+        seed=seed, games=games, players=players, content_hash=data.content_hash, rulings=chosen
+    )
     if as_json:
         click.echo(json.dumps(summary, indent=2))
         return 0
@@ -183,3 +218,32 @@ def summarise(results, players: int) -> dict:
         "turns": {"mean": statistics.fmean(turns), "min": min(turns), "max": max(turns)},
         "ended_by": dict(sorted(ended.items())),
     }
+
+
+@click.command(name="rulings")
+@click.option("--json", "as_json", is_flag=True, help="Print the rulings as JSON.")
+@guarded
+def rulings_command(as_json):
+    """List the rulings: ambiguities and edition differences, with default and options."""
+    data = game_data()
+    if as_json:
+        listing = {
+            name: {
+                "help": r.help,
+                "default": r.default,
+                "options": r.options,
+                "editions": r.editions,
+            }
+            for name, r in data.rulings.items()
+        }
+        click.echo(json.dumps(listing, indent=2))
+        return 0
+    for name, ruling in data.rulings.items():
+        click.echo(click.style(name, bold=True) + f"  {ruling.help}")
+        for option, meaning in ruling.options.items():
+            marks = ["default"] if option == ruling.default else []
+            marks += [f"{e} edition" for e, o in ruling.editions.items() if o == option]
+            tag = f" [{', '.join(marks)}]" if marks else ""
+            click.echo(f"    {option}{tag}: {meaning}")
+    click.echo("choose with --ruling NAME=OPTION or --edition en|pl|de on ba play and ba simulate")
+    return 0

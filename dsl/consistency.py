@@ -27,6 +27,7 @@ def check_consistency(decls: list[Decl], checker: Checker, strict_counts: bool) 
     out += _unique_numbers(by_kind.get("strip", []), "number", "strip number")
     out += _setups(by_kind.get("setup", []), by_kind.get("game", []))
     out += _strips(by_kind.get("strip", []), by_kind.get("space", []))
+    out += _rulings(by_kind.get("ruling", []))
     out += _component_counts(by_kind, strict_counts)
     out += _unused(decls, checker)
     return out
@@ -200,6 +201,25 @@ def _strips(strips: list[Decl], spaces: list[Decl]) -> list[Diagnostic]:
     return out
 
 
+def _rulings(rulings: list[Decl]) -> list[Diagnostic]:
+    out = []
+    for ruling in rulings:
+        options = [u.args.get("name") for u in ruling.fields.get("option", [])]
+        uses = ruling.fields.get("default", []) + ruling.fields.get("edition", [])
+        for use in uses:
+            chosen = use.args.get("option")
+            if chosen is not None and chosen not in options:
+                out.append(
+                    Diagnostic(
+                        "E106",
+                        f"ruling {ruling.id}: '{chosen}' is not one of its options",
+                        use.item.values[-1].span,
+                        did_you_mean(chosen, options) or "options: " + ", ".join(options),
+                    )
+                )
+    return out
+
+
 def _component_counts(by_kind: dict[str, list[Decl]], strict: bool) -> list[Diagnostic]:
     out = []
     for comp in by_kind.get("component", []):
@@ -224,6 +244,8 @@ def _component_counts(by_kind: dict[str, list[Decl]], strict: bool) -> list[Diag
 def _unused(decls: list[Decl], checker: Checker) -> list[Diagnostic]:
     out = []
     for decl in decls:
+        if decl.id is None:
+            continue  # reported as a missing id (E107)
         if decl.kind in (
             "color",
             "player_color",
@@ -255,7 +277,7 @@ def _unused(decls: list[Decl], checker: Checker) -> list[Diagnostic]:
         for c in walk_calls(u.effect)
         if c.name == "emit" and c.args
     }
-    declared_events = {d.id for d in decls if d.kind == "event"}
+    declared_events = {d.id for d in decls if d.kind == "event" and d.id is not None}
     for decl in decls:
         if decl.kind == "trigger":
             event = decl.value("on")

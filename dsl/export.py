@@ -19,6 +19,7 @@ from .checker import Decl, FieldUse
 from .registry import KINDS, PRIMITIVES, Param
 
 FORMAT = "blackangel-ruleset"
+EDGE_RELATIONS = ("has", "triggers", "uses", "emits", "runs", "activates")
 FORMAT_VERSION = 1
 SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
 SCHEMA_ID = "https://blackangel-rules.invalid/schemas/ruleset.schema.json"
@@ -272,7 +273,7 @@ def build_schema() -> dict:
                             "properties": {
                                 "source": {"type": "string"},
                                 "target": {"type": "string"},
-                                "rel": {"enum": ["has", "triggers", "uses", "emits", "activates"]},
+                                "rel": {"enum": list(EDGE_RELATIONS)},
                             },
                             "required": ["source", "target", "rel"],
                             "additionalProperties": False,

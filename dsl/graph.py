@@ -11,6 +11,7 @@ Edges carry `rel`:
     triggers   event -> effect     (the effect runs when the event happens)
     uses       effect -> prim
     emits      effect -> event
+    runs       effect -> decl      (the effect runs a phase)
     activates  effect -> effect    (a tile's effect activates another tile's effect)
 """
 
@@ -40,9 +41,11 @@ def build_graph(decls: list[Decl]) -> nx.MultiDiGraph:
     graph = nx.MultiDiGraph()
     tiles: list[tuple[str, bool]] = []  # (standard effect node, activates others)
     activators: list[tuple[str, ast.Call, ast.Effect]] = []
+    seen: set[str] = set()
     for decl in decls:
-        if decl.id is None:
-            continue
+        if decl.id is None or decl.id in seen:
+            continue  # a duplicate id is an error (E109); its nodes would merge with the first
+        seen.add(decl.id)
         dnode = f"decl.{decl.id}"
         graph.add_node(dnode, kind="decl", decl_kind=decl.kind, label=decl.id, span=decl.item.span)
         for key, uses in decl.fields.items():
@@ -78,6 +81,8 @@ def build_graph(decls: list[Decl]) -> nx.MultiDiGraph:
                         graph.add_edge(
                             enode, f"event.{name}", key="emits", rel="emits", span=call.span
                         )
+                    if call.name == "run" and call.args:
+                        graph.add_edge(enode, f"decl.{call.args[0].value}", key="runs", rel="runs")
                     if prim.activates:
                         activators.append((enode, call, use.effect))
                 if decl.kind in TILE_KINDS and key == "standard":
@@ -118,7 +123,8 @@ def activation_chain_problems(graph: nx.MultiDiGraph) -> list[Diagnostic]:
 def cycle_problems(graph: nx.MultiDiGraph) -> list[Diagnostic]:
     """Trigger chains that can run forever (strongly connected components)."""
     diags = []
-    for component in nx.strongly_connected_components(graph):
+    components = sorted(nx.strongly_connected_components(graph), key=min)
+    for component in components:
         nodes = set(component)
         if len(nodes) == 1:
             node = next(iter(nodes))
@@ -128,7 +134,7 @@ def cycle_problems(graph: nx.MultiDiGraph) -> list[Diagnostic]:
         rels = {d.get("rel") for _, _, d in sub.edges(data=True)}
         if rels <= {"activates"}:
             continue  # reported by the activation-chain rule
-        cycle = nx.find_cycle(sub)
+        cycle = nx.find_cycle(sub, source=min(nodes))
         labels = [graph.nodes[u].get("label", u) for u, *_ in cycle]
         labels.append(labels[0])
         first_effect = next(

@@ -33,7 +33,8 @@ def find_files(paths: list[str | Path]) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            inside = sorted(path.rglob("*.ba"))
+            # regular files only: a directory or a named pipe called x.ba is skipped
+            inside = sorted(p for p in path.rglob("*.ba") if p.is_file())
             if not inside:
                 raise UsageError(f"no .ba files under directory '{raw}'")
             found.extend(inside)
@@ -47,14 +48,19 @@ def find_files(paths: list[str | Path]) -> list[Path]:
 
 
 def display_name(path: Path) -> str:
-    """Shipped files show as content/<name>; others as given, relative when possible."""
+    """Shipped files show as content/<name>; others as given, relative when possible.
+
+    A file name that is not valid UTF-8 is shown with replacement characters.
+    """
     resolved = path.resolve()
     if resolved.is_relative_to(CONTENT_DIR):
-        return "content/" + resolved.relative_to(CONTENT_DIR).as_posix()
-    try:
-        return path.resolve().relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        return str(path)
+        name = "content/" + resolved.relative_to(CONTENT_DIR).as_posix()
+    else:
+        try:
+            name = resolved.relative_to(Path.cwd()).as_posix()
+        except ValueError:
+            name = str(path)
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def read_sources(paths: list[Path]) -> LoadedSources:

@@ -453,6 +453,32 @@ KINDS: dict[str, KindSpec] = {
             card=True,
         ),
         _kind(
+            "ruling",
+            "A named choice where the rulebooks are ambiguous or the editions differ.",
+            F("help", "What is being decided, in one line.", P("text", "string"), required=True),
+            F(
+                "default",
+                "The option used unless the user picks another.",
+                P("option", "name"),
+                required=True,
+            ),
+            F(
+                "option",
+                "One possible reading and what it means.",
+                P("name", "name"),
+                P("text", "string"),
+                required=True,
+                repeat=True,
+            ),
+            F(
+                "edition",
+                "The option an edition's text implies.",
+                P("edition", "enum:en|pl|de"),
+                P("option", "name"),
+                repeat=True,
+            ),
+        ),
+        _kind(
             "phase",
             "A part of a turn: its steps run in order (the turn structure).",
             F(

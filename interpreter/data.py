@@ -61,6 +61,14 @@ class Hex:
     comet: bool
 
 
+@dataclass(frozen=True)
+class Ruling:
+    help: str
+    default: str
+    options: dict[str, str]  # option -> what it means
+    editions: dict[str, str]  # edition -> option
+
+
 @dataclass
 class GameData:
     content_hash: str
@@ -82,6 +90,7 @@ class GameData:
     flip_offset: int
     turn_phase: str
     final_turn_phase: str
+    rulings: dict[str, Ruling]
 
 
 def _instances(decl_id: str, copies: int) -> list[str]:
@@ -192,4 +201,13 @@ def build(ruleset: RuleSet) -> GameData:
         flip_offset=die.value("flip_offset"),
         turn_phase=game.value("turn"),
         final_turn_phase=game.value("final_turn"),
+        rulings={
+            r.id: Ruling(
+                r.value("help"),
+                r.value("default"),
+                {u.args["name"]: u.args["text"] for u in r.fields["option"]},
+                {u.args["edition"]: u.args["option"] for u in r.fields.get("edition", [])},
+            )
+            for r in ruleset.of_kind("ruling")
+        },
     )

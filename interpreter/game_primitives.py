@@ -210,7 +210,6 @@ def play_card(engine: Engine, frame: dict) -> None:
     """A.1: a card beside a row or column activates tiles there (missions: same colour)."""
     seat = frame["seat"]
     p = player(engine, seat)
-    tiles = engine.data.tiles
     if "card" not in frame:
         if "answer" in frame:
             frame["card"], frame["slot"] = frame.pop("answer")
@@ -221,15 +220,7 @@ def play_card(engine: Engine, frame: dict) -> None:
             frame["todo"] = [
                 cell
                 for cell in row_or_column_cells(frame["slot"])
-                if p["grid"][cell] is not None
-                and tiles[p["grid"][cell]].kind != "advanced"
-                and (
-                    colour is None
-                    or (
-                        tiles[p["grid"][cell]].kind == "tech"
-                        and tiles[p["grid"][cell]].color == colour
-                    )
-                )
+                if p["grid"][cell] is not None and activated_by(engine, p["grid"][cell], colour)
             ]
             engine.log("play_card", seat=seat, card=card, slot=frame["slot"])
         else:
@@ -274,6 +265,18 @@ def play_card(engine: Engine, frame: dict) -> None:
         return
     frame["todo"].remove(cell)
     activate_tile(engine, seat, cell)
+
+
+def activated_by(engine: Engine, tile_id: str, mission_colour: str | None) -> bool:
+    """Whether a played card activates this tile (a ravager card: colour None)."""
+    tile = engine.data.tiles[tile_id]
+    if tile.kind == "advanced":
+        return False
+    if mission_colour is None:
+        return True
+    if tile.kind == "start_tile":
+        return engine.ruling("start_tiles_by_missions") == "yes"
+    return tile.color == mission_colour
 
 
 def activate_tile(engine: Engine, seat: int, cell: int) -> None:
@@ -587,7 +590,7 @@ def command_ships(engine: Engine, seat: int, value: int) -> list[tuple[str, str]
     """Ships that can be commanded: ("launch", label) or (hex key, label)."""
     p = player(engine, seat)
     out = []
-    star_launch = engine.state["rulings"].get("star_die_launch") == "allow"
+    star_launch = engine.ruling("star_die_launch") == "allow"
     if p["storage"]["ship"] > 0 and p["break_room"] > 0 and (value > 0 or star_launch):
         out.append(("launch", "launch a new ship"))
     for key, seats in sorted(engine.state["space"]["ships"].items()):
@@ -694,10 +697,11 @@ def inject(engine: Engine, seat: int, tile: str, line: str, number: int) -> None
     else:
         cells = [r * 3 + (number - 1) for r in (2, 1, 0)]
     carried, debris = tile, False
+    gap_stops = engine.ruling("push_gaps") == "gap_stops"
     for cell in cells:
         carried, p["grid"][cell] = p["grid"][cell], carried
         debris, p["debris_on"][cell] = p["debris_on"][cell], debris
-        if carried is None:
+        if carried is None and gap_stops:
             break
     engine.log("inject", seat=seat, tile=tile, line=line, number=number)
     if carried is not None:
@@ -963,9 +967,10 @@ def display_push(engine: Engine, tile: str) -> None:
     """A new tile enters the display at its start; the push stops at the first gap."""
     display = engine.state["display"]
     carried = tile
+    gap_stops = engine.ruling("push_gaps") == "gap_stops"
     for i in range(len(display)):
         carried, display[i] = display[i], carried
-        if carried is None:
+        if carried is None and gap_stops:
             break
     if carried is not None:
         engine.state["tile_discard"].append(carried)
@@ -1006,7 +1011,8 @@ def activate_mission(engine: Engine, frame: dict) -> None:
     if answer is False or frame["left"] <= 0 or not engine.can(seat, mission.activation, ctx):
         frame["owner_turn"] = True
         return
-    if answer is None and mission.activation[0] == "trade" and frame["left"] < frame["value"]:
+    may_stop = engine.ruling("activation_count") == "at_most" or mission.activation[0] == "trade"
+    if answer is None and may_stop and frame["left"] < frame["value"]:
         engine.ask(
             seat,
             "activate_again",
@@ -1020,6 +1026,27 @@ def activate_mission(engine: Engine, frame: dict) -> None:
 
 
 # ---- ravager permanent effects ------------------------------------------------------
+def damage_possible(engine: Engine, number: int) -> bool:
+    if engine.state["actions"][number - 1]["damage"] < engine.data.numbers["board.damage_spaces"]:
+        return True
+    colour = engine.data.actions[number][0]
+    return any(not engine.state["dice"][i]["damaged"] for i in supply_dice(engine, colour))
+
+
+@can("damage_next_action")
+def can_damage_next_action(engine: Engine, seat: int, args, ctx) -> bool:
+    if engine.ruling("unplaceable_damage") == "no_loss":
+        return True
+    return damage_possible(engine, ctx["action"] % len(engine.data.actions) + 1)
+
+
+@can("damage_die")
+def can_damage_die(engine: Engine, seat: int, args, ctx) -> bool:
+    if engine.ruling("unplaceable_damage") == "no_loss":
+        return True
+    return any(not engine.state["dice"][i]["damaged"] for i in supply_dice(engine, args[0]))
+
+
 @primitive("damage_next_action")
 def damage_next_action(engine: Engine, frame: dict) -> None:
     number = frame["ctx"]["action"]
@@ -1296,7 +1323,11 @@ def final_scoring(engine: Engine) -> None:
         placed += [(t, numbers["game.advanced_cap"]) for t in p["advanced_aside"]]
         for i, tile in enumerate(p["advanced_spaces"]):
             if tile is not None:
-                bonus = numbers["game.advanced_cap_bonus"] * len(p["tucked"][data.colors[i]])
+                if engine.ruling("advanced_cap_cards") == "slot_color":
+                    recovered = len(p["tucked"][data.colors[i]])
+                else:
+                    recovered = sum(len(cards) for cards in p["tucked"].values())
+                bonus = numbers["game.advanced_cap_bonus"] * recovered
                 placed.append((tile, numbers["game.advanced_cap"] + bonus))
         groups: dict[str, list[int]] = {}
         for tile, cap in placed:

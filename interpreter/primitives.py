@@ -31,7 +31,7 @@ def gain(engine: Engine, frame: dict) -> None:
 def lose_vp(engine: Engine, seat: int, amount: int) -> None:
     """Lose VP; the score never goes below 0 unless the ruling allows it."""
     player = _player(engine, seat)
-    floor = None if engine.state["rulings"].get("negative_vp") == "allow" else 0
+    floor = None if engine.ruling("negative_vp") == "allow" else 0
     player["vp"] -= amount
     if floor is not None and player["vp"] < floor:
         player["vp"] = floor
@@ -94,12 +94,13 @@ def spendable_tiles(engine: Engine, seat: int) -> list[tuple[str, object]]:
     """(label, where) of tiles that can be spent: non-advanced, in the grid or ejected."""
     player = _player(engine, seat)
     tiles = engine.data.tiles
+    allowed = ("tech", "start_tile") if engine.ruling("spend_start_tiles") == "yes" else ("tech",)
     out = []
     for cell, tile in enumerate(player["grid"]):
-        if tile is not None and tiles[tile].kind != "advanced":
+        if tile is not None and tiles[tile].kind in allowed:
             out.append((f"grid:{cell}", ("grid", cell)))
     for index, tile in enumerate(player["ejected"]):
-        if tiles[tile].kind != "advanced":
+        if tiles[tile].kind in allowed:
             out.append((f"ejected:{index}", ("ejected", index)))
     return out
 
@@ -292,7 +293,12 @@ def count_cards_in_space(engine: Engine, seat: int, args, ctx) -> int:
 
 @counter("missions_ejected")
 def count_missions_ejected(engine: Engine, seat: int, args, ctx) -> int:
-    return len(_player(engine, seat)["tucked"][args[0]])
+    tucked = len(_player(engine, seat)["tucked"][args[0]])
+    if ctx.get("ejecting") and engine.ruling("freshly_ejected") == "counted":
+        tucked += owned_cards_in_space(engine, seat, args[0], skip_first=False) - (
+            owned_cards_in_space(engine, seat, args[0], skip_first=True)
+        )
+    return tucked
 
 
 @counter("tiles_in_grid")

@@ -138,3 +138,13 @@ def test_bad_flags_exit_2_without_traceback(args):
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr + proc.stdout
     assert "Error" in proc.stderr
+
+
+def test_every_code_is_documented():
+    from pathlib import Path
+
+    from blackangel.dsl.diagnostics import CODES
+
+    doc = (Path(__file__).parent.parent / "docs" / "lint-codes.md").read_text(encoding="utf-8")
+    missing = [code for code in CODES if f"| {code} |" not in doc]
+    assert missing == [], "document these codes in docs/lint-codes.md"

@@ -1,0 +1,63 @@
+"""Measure the interpreter: random games per second, decisions per second, clone cost, save size.
+
+Run after `pip install .`:  python benchmarks/games.py [--players 4] [--games 200]
+
+Prints figures only; nothing here asserts a time. One process, one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import time
+
+from blackangel.dsl.compiler import load_shipped
+from blackangel.interpreter.agents import RandomAgent
+from blackangel.interpreter.data import build
+from blackangel.interpreter.engine import Engine
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=200)
+    args = parser.parse_args()
+
+    data = build(load_shipped())
+    decisions = 0
+    middles = []
+    start = time.perf_counter()
+    for seed in range(args.games):
+        engine = Engine.new_game(data, args.players, seed)
+        agents = [RandomAgent(seed * 10 + i) for i in range(args.players)]
+        steps = 0
+        while (decision := engine.decision()) is not None:
+            engine.apply(agents[decision.player].choose(engine, decision))
+            steps += 1
+            if steps == 60 and len(middles) < 50:
+                middles.append(engine.clone())
+        decisions += steps
+    elapsed = time.perf_counter() - start
+
+    clone_times = []
+    for engine in middles:
+        t0 = time.perf_counter()
+        for _ in range(20):
+            engine.clone()
+        clone_times.append((time.perf_counter() - t0) / 20)
+    sizes = [len(e.to_json().encode()) for e in middles]
+
+    machine = f"python {platform.python_version()} on {platform.machine()}"
+    print(f"{machine}, content {data.content_hash}")
+    print(
+        f"{args.games} random {args.players}-player games in {elapsed:.2f} s: "
+        f"{args.games / elapsed:.1f} games/s, {decisions / elapsed:,.0f} decisions/s, "
+        f"{decisions / args.games:.0f} decisions per game"
+    )
+    print(f"clone(): median {statistics.median(clone_times) * 1e6:,.0f} us (mid-game states)")
+    print(f"saved state: median {statistics.median(sizes) / 1024:.1f} KiB of JSON")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""Rulings: declared in content, chosen by edition or by name, and they change play."""
+
+import pytest
+from click.testing import CliRunner
+
+from blackangel.cli.main import ba
+from blackangel.dsl.compiler import load_shipped
+from blackangel.interpreter.data import build
+from blackangel.interpreter.engine import Engine
+from blackangel.interpreter.game_primitives import inject
+from blackangel.interpreter.primitives import lose_vp
+from blackangel.interpreter.rulings import RulingError, resolve
+
+
+@pytest.fixture(scope="module")
+def data():
+    return build(load_shipped())
+
+
+def test_defaults_editions_and_overrides(data):
+    defaults = resolve(data)
+    assert set(defaults) == set(data.rulings)
+    assert all(defaults[n] == r.default for n, r in data.rulings.items())
+    assert resolve(data, "de")["freshly_ejected"] == "counted"
+    assert resolve(data, "pl")["activation_count"] == "at_most"
+    assert resolve(data, "en", ["negative_vp=allow"])["negative_vp"] == "allow"
+
+
+@pytest.mark.parametrize(
+    "override, message",
+    [
+        ("negtive_vp=allow", "did you mean 'negative_vp'"),
+        ("negative_vp=alow", "did you mean 'allow'"),
+        ("negative_vp", "NAME=OPTION"),
+    ],
+)
+def test_bad_overrides_explain_themselves(data, override, message):
+    with pytest.raises(RulingError, match=message):
+        resolve(data, None, [override])
+
+
+def test_negative_vp_ruling_changes_the_score(data):
+    for option, expected in (("floor", 0), ("allow", -2)):
+        engine = Engine.new_game(data, 2, 1, {"negative_vp": option})
+        engine.state["players"][0]["vp"] = 1
+        lose_vp(engine, 0, 3)
+        assert engine.state["players"][0]["vp"] == expected
+
+
+@pytest.mark.parametrize("option", ["gap_stops", "shift_line"])
+def test_push_gaps_ruling_changes_injection(data, option):
+    engine = Engine.new_game(data, 2, 1, {"push_gaps": option})
+    player = engine.state["players"][0]
+    tiles = sorted(data.tile_copies["tech"])[:3]
+    # row 1: a tile, a gap, a tile; pushing from the left
+    player["grid"][0:3] = [tiles[0], None, tiles[2]]
+    player["ejected"] = []
+    inject(engine, 0, tiles[1], "row", 1)
+    if option == "gap_stops":
+        assert player["grid"][0:3] == [tiles[1], tiles[0], tiles[2]]
+        assert player["ejected"] == []
+    else:
+        assert player["grid"][0:3] == [tiles[1], tiles[0], None]
+        assert player["ejected"] == [tiles[2]]
+
+
+def test_rulings_command_lists_every_ruling(data):
+    result = CliRunner().invoke(ba, ["rulings"])
+    assert result.exit_code == 0
+    for name in data.rulings:
+        assert name in result.output
+    assert "[default" in result.output
+
+
+def test_play_accepts_rulings_and_editions():
+    runner = CliRunner()
+    result = runner.invoke(
+        ba,
+        [
+            "play",
+            "--players",
+            "2",
+            "--seed",
+            "3",
+            "--edition",
+            "de",
+            "--ruling",
+            "negative_vp=allow",
+            "--agents",
+            "random",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "winner" in result.output
+    bad = runner.invoke(ba, ["play", "--ruling", "nope=1"])
+    assert bad.exit_code == 2 and "unknown ruling" in bad.output
