@@ -11,10 +11,11 @@ from collections import Counter
 import click
 
 from ..dsl.loader import UsageError
+from ..interpreter import replay
 from ..interpreter.agents import AGENTS, HumanAgent, play
 from ..interpreter.data import build
 from ..interpreter.engine import Engine
-from ..interpreter.narrate import line
+from ..interpreter.narrate import line, transcript
 from ..interpreter.rulings import EDITIONS, RulingError, resolve
 from .common import guarded
 
@@ -93,9 +94,15 @@ def check_players(data, players: int) -> None:
     type=click.Path(dir_okay=False, writable=True),
     help="Save the final game state to this file (JSON).",
 )
+@click.option(
+    "--replay",
+    "replay_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Save a replay (seed, rulings, content hash, choices) to this file.",
+)
 @ruling_options
 @guarded
-def play_command(players, seed, agents, human_seat, as_json, save, rulings, edition):
+def play_command(players, seed, agents, human_seat, as_json, save, replay_path, rulings, edition):
     """Play one complete seeded game and print the turn log and the final scores.
 
     The same seed and agents always give the same game.
@@ -109,6 +116,9 @@ def play_command(players, seed, agents, human_seat, as_json, save, rulings, edit
     if save:
         with open(save, "w", encoding="utf-8") as handle:
             handle.write(engine.to_json())
+    if replay_path:
+        with open(replay_path, "w", encoding="utf-8") as handle:
+            json.dump(replay.record(engine), handle)
     if as_json:
         click.echo(
             json.dumps(
@@ -122,18 +132,7 @@ def play_command(players, seed, agents, human_seat, as_json, save, rulings, edit
             )
         )
         return 0
-    click.echo(f"Black Angel, {players} players, seed {seed}, rules {data.content_hash}")
-    for event in engine.state["log"]:
-        text = line(event, names)
-        if text is not None:
-            click.echo(text)
-    scores = engine.state["scores"]
-    best = max(scores)
-    winners = [names[s] for s, v in enumerate(scores) if v == best]
-    click.echo(
-        f"\nwinner{'s' if len(winners) > 1 else ''}: {', '.join(winners)} with {best} VP "
-        f"after {engine.state['turn']['turns']} turns"
-    )
+    click.echo(transcript(engine, names), nl=False)
     return 0
 
 
@@ -246,4 +245,41 @@ def rulings_command(as_json):
             tag = f" [{', '.join(marks)}]" if marks else ""
             click.echo(f"    {option}{tag}: {meaning}")
     click.echo("choose with --ruling NAME=OPTION or --edition en|pl|de on ba play and ba simulate")
+    return 0
+
+
+@click.command(name="replay")
+@click.argument("path", type=click.Path(dir_okay=False))
+@click.option("--log", "show_log", is_flag=True, help="Print the turn log of the replayed game.")
+@guarded
+def replay_command(path, show_log):
+    """Re-run a saved game and check that it reproduces exactly.
+
+    Checks the content hash, rulings and seed, then every choice; a mismatch names
+    the first step where the game goes another way. Exit 0 verified, 1 mismatch.
+    """
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as exc:
+        raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"'{path}' is not a replay file (not UTF-8 text)") from exc
+    data = game_data()
+    try:
+        recorded = replay.load(text)
+        engine = replay.rerun(data, recorded)
+    except replay.ReplayError as exc:
+        click.echo(f"replay FAILED: {exc}", err=True)
+        return 1
+    if show_log:
+        names = [f"P{seat + 1}" for seat in range(recorded["players"])]
+        for event in engine.state["log"]:
+            text_line = line(event, names)
+            if text_line is not None:
+                click.echo(text_line)
+    click.echo(
+        f"replay verified: {len(recorded['choices'])} choices, {recorded['players']} players, "
+        f"seed {recorded['seed']}, rules {data.content_hash}, scores {engine.state['scores']}"
+    )
     return 0

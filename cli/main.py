@@ -14,7 +14,7 @@ from ..dsl.loader import UsageError
 from ..dsl.registry import KINDS, PRIMITIVES
 from ..dsl.text import LANGUAGES, TextRenderer
 from .common import guarded, run
-from .games import play_command, rulings_command, simulate_command
+from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
 
 CARD_KINDS = [k for k, spec in KINDS.items() if spec.card and k != "strip"]
@@ -75,6 +75,7 @@ ba.add_command(lint_command)
 ba.add_command(play_command)
 ba.add_command(simulate_command)
 ba.add_command(rulings_command)
+ba.add_command(replay_command)
 
 
 @ba.command()

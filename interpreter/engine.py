@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -59,6 +60,14 @@ class Decision:
     kind: str
     prompt: str
     options: tuple[Option, ...]
+
+
+def options_digest(pending: dict) -> str:
+    """A short fingerprint of a decision (who, what kind, which options), for replays."""
+    text = "|".join(
+        [str(pending["player"]), pending["kind"], *(o["id"] for o in pending["options"])]
+    )
+    return f"{zlib.crc32(text.encode()):08x}"
 
 
 class Engine:
@@ -115,7 +124,13 @@ class Engine:
             raise IllegalOption(f"'{option_id}' is not a legal option here; legal: {known}")
         self.state["pending"] = None
         self.state["stack"][-1]["answer"] = option["value"]
-        self.log("choice", seat=pending["player"], option=option_id, label=option["label"])
+        self.log(
+            "choice",
+            seat=pending["player"],
+            option=option_id,
+            label=option["label"],
+            options=options_digest(pending),
+        )
         self.run()
 
     def is_terminal(self) -> bool:
@@ -316,7 +331,10 @@ def _effect(engine: Engine, frame: dict) -> None:
             seat,
             "optional",
             f"Do this? {engine.describe(effect[1])}",
-            [("yes", "yes: " + engine.describe(effect[1]), True), ("no", "no", False)],
+            [
+                ("yes", "yes: " + engine.describe(effect[1]), True),
+                ("no", "skip: " + engine.describe(effect[1]), False),
+            ],
         )
         return
     if kind == "otherwise":

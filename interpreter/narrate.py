@@ -67,3 +67,21 @@ def line(event: dict, names: list[str]) -> str | None:
     if kind in SILENT:
         return None
     return None
+
+
+def transcript(engine, names: list[str]) -> str:
+    """The whole game as text: header, turn log, final scores and the winners."""
+    state = engine.state
+    lines = [
+        f"Black Angel, {len(state['players'])} players, seed {state['seed']}, "
+        f"rules {state['content_hash']}"
+    ]
+    lines += [text for event in state["log"] if (text := line(event, names)) is not None]
+    scores = state["scores"]
+    best = max(scores)
+    winners = [names[s] for s, v in enumerate(scores) if v == best]
+    lines.append(
+        f"\nwinner{'s' if len(winners) > 1 else ''}: {', '.join(winners)} with {best} VP "
+        f"after {state['turn']['turns']} turns"
+    )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,35 @@
+"""Golden playthroughs: seeded games must replay exactly as recorded in tests/golden/."""
+
+import difflib
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from blackangel.dsl.compiler import load_shipped
+from blackangel.interpreter.data import build
+
+SCRIPT = Path(__file__).parent / "golden" / "regenerate.py"
+spec = importlib.util.spec_from_file_location("regenerate", SCRIPT)
+regenerate = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(regenerate)
+
+
+@pytest.fixture(scope="module")
+def data():
+    return build(load_shipped())
+
+
+@pytest.mark.parametrize("players, seed", regenerate.GAMES)
+def test_playthrough_matches_golden_file(data, players, seed):
+    expected = regenerate.path_for(players, seed).read_text(encoding="utf-8")
+    actual = regenerate.golden_text(data, players, seed)
+    if actual != expected:
+        diff = "".join(
+            difflib.unified_diff(
+                expected.splitlines(True), actual.splitlines(True), "golden", "now", n=2
+            )
+        )
+        pytest.fail(
+            "the game changed; if intended, run python tests/golden/regenerate.py\n" + diff[:4000]
+        )

@@ -1,0 +1,82 @@
+"""Replays reproduce games exactly, and name the first step where a game diverges."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from blackangel.cli.main import ba
+from blackangel.dsl.compiler import load_shipped
+from blackangel.interpreter import replay
+from blackangel.interpreter.agents import RandomAgent, play
+from blackangel.interpreter.data import build
+from blackangel.interpreter.engine import Engine
+
+
+@pytest.fixture(scope="module")
+def data():
+    return build(load_shipped())
+
+
+@pytest.fixture(scope="module")
+def recorded(data):
+    engine = play(
+        Engine.new_game(data, 3, 9, {"negative_vp": "allow"}), [RandomAgent(i) for i in range(3)]
+    )
+    return replay.record(engine), engine
+
+
+def test_replay_reproduces_the_game(data, recorded):
+    record, original = recorded
+    again = replay.rerun(data, replay.load(json.dumps(record)))
+    assert again.state["log"] == original.state["log"]
+    assert again.state["rulings"]["negative_vp"] == "allow"
+
+
+def test_a_changed_choice_names_the_step(data, recorded):
+    record = json.loads(json.dumps(recorded[0]))
+    step = next(i for i, d in enumerate(record["decisions"]) if record["choices"][i] != "option:0")
+    record["choices"][step] = "not-an-option"
+    with pytest.raises(replay.ReplayError, match=f"step {step + 1}:"):
+        replay.rerun(data, record)
+
+
+def test_a_different_seed_diverges_early(data, recorded):
+    record = dict(recorded[0], seed=recorded[0]["seed"] + 1)
+    with pytest.raises(replay.ReplayError, match="step"):
+        replay.rerun(data, record)
+
+
+def test_other_rules_are_refused(data, recorded):
+    record = dict(recorded[0], content_hash="0" * 16)
+    with pytest.raises(replay.ReplayError, match="rules"):
+        replay.rerun(data, record)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("garbage", "invalid JSON"),
+        ("[]", "format marker"),
+        ('{"format": "blackangel-replay", "version": 7}', "version"),
+        ('{"format": "blackangel-replay", "version": 1, "seed": "x"}', "field"),
+    ],
+)
+def test_corrupt_replays_are_refused(text, message):
+    with pytest.raises(replay.ReplayError, match=message):
+        replay.load(text)
+
+
+def test_cli_round_trip(tmp_path):
+    path = tmp_path / "game.json"
+    runner = CliRunner()
+    result = runner.invoke(ba, ["play", "--players", "2", "--seed", "6", "--replay", str(path)])
+    assert result.exit_code == 0
+    verified = runner.invoke(ba, ["replay", str(path)])
+    assert verified.exit_code == 0 and "replay verified" in verified.output
+    data = json.loads(path.read_text())
+    data["choices"][5] = "bogus"
+    path.write_text(json.dumps(data))
+    failed = runner.invoke(ba, ["replay", str(path)])
+    assert failed.exit_code == 1 and "step 6" in failed.output
+    assert runner.invoke(ba, ["replay", str(tmp_path / "missing.json")]).exit_code == 2
