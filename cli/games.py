@@ -112,7 +112,11 @@ def play_command(players, seed, agents, human_seat, as_json, save, replay_path, 
     bots = parse_agents(agents, players, seed, human_seat)
     engine = Engine.new_game(data, players, seed, chosen_rulings(data, edition, rulings))
     names = [f"P{seat + 1} ({bot.name})" for seat, bot in enumerate(bots)]
-    play(engine, bots)
+    try:
+        play(engine, bots)
+    except EOFError:
+        click.echo("\ninput closed: game abandoned", err=True)
+        return 1
     if save:
         with open(save, "w", encoding="utf-8") as handle:
             handle.write(engine.to_json())

@@ -68,7 +68,11 @@ class HumanAgent:
         self.write = write
 
     def choose(self, engine: Engine, decision: Decision) -> str:
-        self.write(f"\nPlayer {decision.player + 1}: {decision.prompt}")
+        from .narrate import position
+
+        self.write(f"\nPlayer {decision.player + 1}, round {engine.state['turn']['round']}")
+        self.write(position(engine, decision.player))
+        self.write(decision.prompt)
         for number, option in enumerate(decision.options, 1):
             self.write(f"  {number:>2}. {option.label}")
         while True:

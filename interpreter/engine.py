@@ -228,6 +228,8 @@ class Engine:
     def describe(self, effect) -> str:
         """A short label for an effect (for option labels)."""
         kind = effect[0]
+        if kind == "call" and effect[1] == "run":
+            return str(effect[2][0]).replace("_", " ")
         if kind == "call":
             args = " ".join(str(a) for a in effect[2])
             text = f"{effect[1]} {args}".strip()

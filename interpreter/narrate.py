@@ -85,3 +85,30 @@ def transcript(engine, names: list[str]) -> str:
         f"after {state['turn']['turns']} turns"
     )
     return "\n".join(lines) + "\n"
+
+
+def position(engine, seat: int) -> str:
+    """What a player at the table would see of their own situation, in a few lines."""
+    state = engine.state
+    p = state["players"][seat]
+    dice = [
+        f"{d['color']} {d['value']}{' (reserved)' if d['reserved'] else ''}"
+        for d in state["dice"]
+        if d["owner"] == seat
+    ]
+    others = [
+        f"P{d['owner'] + 1 if isinstance(d['owner'], int) else 'n'}: {d['color']} {d['value']}"
+        for d in state["dice"]
+        if d["owner"] not in (None, seat) and not d["reserved"]
+    ]
+    grid = [t.split("#")[0] if t else "." for t in p["grid"]]
+    return "\n".join(
+        [
+            f"  VP {p['vp']} | storage {p['storage']} | break room {p['break_room']} robots"
+            f" | workstations {p['workstations']}",
+            f"  your dice: {', '.join(dice) or 'none'} | buyable: {', '.join(others) or 'none'}",
+            f"  hand: {', '.join(p['hand']) or 'no missions'}; "
+            f"{len(p['ravagers'])} ravager card(s)",
+            "  grid: " + " / ".join(" ".join(grid[r * 3 : r * 3 + 3]) for r in range(3)),
+        ]
+    )
