@@ -252,7 +252,6 @@ class Checker:
         return name
 
     def _missing(self, values, i, param: Param, what: str, span: ast.Span) -> None:
-        kind = param.type.split(":")[0] if ":" in param.type else param.type
         if i < len(values):
             got = values[i]
             self.report(
@@ -266,7 +265,7 @@ class Checker:
                 "E107",
                 f"{what}: missing <{param.name}> ({_describe(param)})",
                 span,
-                f"add a {kind} value",
+                f"add a value ({_describe(param)})",
             )
 
     def _type_hint(self, got: ast.Value, param: Param) -> str | None:
@@ -372,7 +371,7 @@ class Checker:
             if fspec.required and fspec.key not in decl.fields:
                 self.report(
                     "E111",
-                    f"{kind_key} {ident or ''}: missing '{fspec.key}'".replace("  ", " "),
+                    f"{(kind_key + ' ' + (ident or '')).strip()}: missing '{fspec.key}'",
                     item.key_span,
                     f"add a line: {fspec.key} ... ({fspec.help})",
                 )

@@ -139,7 +139,8 @@ def _setups(setups: list[Decl], games: list[Decl]) -> list[Diagnostic]:
             out.append(
                 Diagnostic(
                     "E110",
-                    f"setup {setup.id} is for {n} players; the game allows {lo}..{hi}",
+                    f"setup {setup.id} is for {n} player{'s' * (n != 1)}; "
+                    f"the game allows {lo}..{hi}",
                     setup.first("players").item.span,
                 )
             )
@@ -204,7 +205,21 @@ def _strips(strips: list[Decl], spaces: list[Decl]) -> list[Diagnostic]:
 def _rulings(rulings: list[Decl]) -> list[Diagnostic]:
     out = []
     for ruling in rulings:
-        options = [u.args.get("name") for u in ruling.fields.get("option", [])]
+        options: list[str] = []
+        for use in ruling.fields.get("option", []):
+            name = use.args.get("name")
+            if name is None:
+                continue  # reported as a missing value (E107)
+            if name in options:
+                out.append(
+                    Diagnostic(
+                        "E109",
+                        f"ruling {ruling.id}: option '{name}' given twice",
+                        use.item.values[0].span,
+                    )
+                )
+            else:
+                options.append(name)
         uses = ruling.fields.get("default", []) + ruling.fields.get("edition", [])
         for use in uses:
             chosen = use.args.get("option")
@@ -214,7 +229,8 @@ def _rulings(rulings: list[Decl]) -> list[Diagnostic]:
                         "E106",
                         f"ruling {ruling.id}: '{chosen}' is not one of its options",
                         use.item.values[-1].span,
-                        did_you_mean(chosen, options) or "options: " + ", ".join(options),
+                        did_you_mean(chosen, options)
+                        or ("options: " + ", ".join(options) if options else "declare its options"),
                     )
                 )
     return out

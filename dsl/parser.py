@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from . import ast
 from .diagnostics import Diagnostic
 
-MAX_FILE_BYTES = 256 * 1024  # about 2 s of parsing at worst; content files are ~15 KB
+MAX_FILE_BYTES = 128 * 1024  # about 2 s of parsing at worst; content files are under 20 KB
 MAX_NESTING = 40
 MAX_SYNTAX_ERRORS = 50
 PIECE_BYTES = 32 * 1024  # top-level blocks are parsed in groups of about this size
