@@ -16,6 +16,7 @@ from ..dsl.text import LANGUAGES, TextRenderer
 from .common import guarded, run
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
+from .scenario import scenario_command
 
 CARD_KINDS = [k for k, spec in KINDS.items() if spec.card and k != "strip"]
 
@@ -76,6 +77,7 @@ ba.add_command(play_command)
 ba.add_command(simulate_command)
 ba.add_command(rulings_command)
 ba.add_command(replay_command)
+ba.add_command(scenario_command)
 
 
 @ba.command()

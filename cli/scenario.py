@@ -1,0 +1,44 @@
+"""`ba scenario FILE...`: play scenario files and check what they expect."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..dsl.loader import UsageError
+from ..interpreter import scenario as scenarios
+from .common import guarded
+
+
+@click.command(name="scenario")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@guarded
+def scenario_command(files, as_json):
+    """Play scenario files (TOML) and check their expectations; see docs/scenarios.md.
+
+    Prints PASS or FAIL per file with what differed. Exit 0 when all pass,
+    1 when an expectation fails, 2 when a file cannot be used.
+    """
+    if not files:
+        raise UsageError(
+            "give at least one scenario file (e.g. ba scenario tests/scenarios/*.toml)"
+        )
+    from .games import game_data
+
+    data = game_data()
+    results = [scenarios.run_file(data, path) for path in files]
+    counts = {s: sum(r.status == s for r in results) for s in ("pass", "fail", "error")}
+    if as_json:
+        click.echo(json.dumps({"results": [r.to_json() for r in results], "summary": counts}))
+    else:
+        for result in results:
+            click.echo(scenarios.render(result))
+        click.echo(
+            f"{len(results)} scenario(s): {counts['pass']} passed, {counts['fail']} failed, "
+            f"{counts['error']} unusable"
+        )
+    if counts["error"]:
+        return 2
+    return 1 if counts["fail"] else 0

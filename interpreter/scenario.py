@@ -1,0 +1,746 @@
+"""Scenarios: a set-up position, a few choices, and what must be true afterwards.
+
+A scenario is a TOML file (format in docs/scenarios.md): `players`, `seed`,
+optional `[rulings]`, `[[set]]` overrides applied to the freshly set-up state,
+`[[step]]` choices and `[[expect]]` assertions. `load` reads and checks a file
+(raising ScenarioError for anything unusable); `run` plays it and returns a
+ScenarioResult whose `failures` say, readably, what differed.
+
+Overrides keep every card and tile in exactly one place: a card or tile named
+in a value is taken out of the deck, stack, display or hand where it lay, and
+one that a value replaces goes back to the bottom of its deck or stack.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..dsl.diagnostics import did_you_mean
+from .data import GameData
+from .engine import Engine
+from .rulings import RulingError, resolve
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be used (syntax, structure, unknown names)."""
+
+
+@dataclass
+class ScenarioResult:
+    name: str
+    file: str
+    status: str = "pass"  # pass | fail | error
+    failures: list[str] = field(default_factory=list)
+    steps_run: int = 0
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "pass"
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.name,
+            "file": self.file,
+            "status": self.status,
+            "steps_run": self.steps_run,
+            "failures": self.failures,
+        }
+
+
+TOP_KEYS = {"name", "description", "players", "seed", "rulings", "set", "step", "expect"}
+STEP_KEYS = {"choose", "choose_label", "player", "legal", "not_legal", "expect", "note"}
+EXPECT_KEYS = {"path", "player", "equals", "contains", "note", "legal", "not_legal"}
+EVENT_RESERVED = {"event", "count", "note"}
+FROZEN = {"version", "content_hash", "seed", "rng", "rulings", "stack", "pending", "log"}
+NONE = "none"  # TOML has no null: the string "none" stands for an empty space
+
+# Where cards and tiles lie: (path pattern, kind, fixed size?). "*" matches any key or index.
+PILES = [
+    ("mission_deck.*", "mission", False),
+    ("mission_discard.*", "mission", False),
+    ("players.*.hand", "mission", False),
+    ("players.*.tucked.*", "mission", False),
+    ("ravager_deck", "ravager", False),
+    ("ravager_discard", "ravager", False),
+    ("ravagers_in_box", "ravager", False),
+    ("players.*.ravagers", "ravager", False),
+    ("actions.*.ravagers", "ravager", False),
+    ("display", "tile", True),
+    ("advanced_slots", "tile", True),
+    ("players.*.grid", "tile", True),
+    ("players.*.advanced_spaces", "tile", True),
+    ("stacks.*", "tile", False),
+    ("advanced_deck", "tile", False),
+    ("tile_discard", "tile", False),
+    ("spent_tiles", "tile", False),
+    ("tiles_in_box", "tile", False),
+    ("players.*.ejected", "tile", False),
+    ("players.*.advanced_aside", "tile", False),
+]
+# Maps whose keys come and go during play: an override may add keys to them.
+OPEN_MAPS = ["space.cards", "space.ships", "actions.*.held"]
+
+
+# ---- reading ---------------------------------------------------------------------
+def load(path: str | Path) -> dict:
+    """Read a scenario file; ScenarioError if it is missing, not TOML, or malformed."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ScenarioError(f"cannot read '{path}': no such file") from exc
+    except OSError as exc:
+        raise ScenarioError(f"cannot read '{path}': {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"'{path}' is not UTF-8 text") from exc
+    try:
+        scenario = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"'{path}' is not valid TOML: {exc}") from exc
+    scenario.setdefault("name", path.stem)
+    check_structure(scenario)
+    return scenario
+
+
+def _unknown_keys(table: dict, allowed: set, where: str) -> None:
+    for key in table:
+        if key not in allowed:
+            hint = did_you_mean(key, sorted(allowed))
+            raise ScenarioError(f"{where}: unknown key '{key}'" + (f"; {hint}" if hint else ""))
+
+
+def _is_table_list(value) -> bool:
+    return isinstance(value, list) and all(isinstance(v, dict) for v in value)
+
+
+def check_structure(scenario: dict) -> None:
+    """The shape of the file, before any game exists."""
+    _unknown_keys(scenario, TOP_KEYS, "scenario")
+    for key in ("players", "seed"):
+        if key not in scenario:
+            raise ScenarioError(f"scenario: '{key}' is missing (e.g. {key} = 3)")
+        if not isinstance(scenario[key], int) or isinstance(scenario[key], bool):
+            raise ScenarioError(f"scenario: '{key}' must be a whole number")
+    if not isinstance(scenario.get("rulings", {}), dict):
+        raise ScenarioError('scenario: [rulings] must be a table of NAME = "OPTION"')
+    for key in ("set", "step", "expect"):
+        if not _is_table_list(scenario.get(key, [])):
+            raise ScenarioError(f"scenario: '{key}' must be written as [[{key}]] tables")
+    for i, entry in enumerate(scenario.get("set", []), 1):
+        forms = [f for f in ("path", "at") if f in entry]
+        if len(forms) > 1:
+            raise ScenarioError(f"set {i}: use either 'path' or 'at', not both")
+        if "path" in entry:
+            _unknown_keys(entry, {"path", "value", "note"}, f"set {i}")
+            if "value" not in entry:
+                raise ScenarioError(f"set {i}: 'path' needs a 'value'")
+        elif "at" in entry:
+            _unknown_keys(entry, {"at", "mission", "owner", "ships", "note"}, f"set {i}")
+        elif "player" not in entry:
+            raise ScenarioError(
+                f"set {i}: needs 'path' + 'value', 'player' + fields, or 'at' (a hex)"
+            )
+    for i, step in enumerate(scenario.get("step", []), 1):
+        _unknown_keys(step, STEP_KEYS, f"step {i}")
+        if "choose" in step and "choose_label" in step:
+            raise ScenarioError(f"step {i}: use either 'choose' or 'choose_label', not both")
+        if not any(k in step for k in ("choose", "choose_label", "legal", "not_legal")):
+            raise ScenarioError(f"step {i}: needs 'choose', 'choose_label', 'legal' or 'not_legal'")
+        _check_types(step, f"step {i}")
+        if not _is_table_list(step.get("expect", [])):
+            raise ScenarioError(f"step {i}: 'expect' must be written as [[step.expect]] tables")
+        for j, expect in enumerate(step.get("expect", []), 1):
+            _check_expect(expect, f"step {i} expect {j}")
+    for i, expect in enumerate(scenario.get("expect", []), 1):
+        _check_expect(expect, f"expect {i}")
+
+
+def _check_types(table: dict, where: str) -> None:
+    for key in ("choose", "choose_label", "path", "event", "note"):
+        if key in table and not isinstance(table[key], str):
+            raise ScenarioError(f"{where}: '{key}' must be a string")
+    for key in ("legal", "not_legal"):
+        value = table.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ScenarioError(f"{where}: '{key}' must be a list of option ids")
+    if "player" in table and (not isinstance(table["player"], int) or table["player"] is True):
+        raise ScenarioError(f"{where}: 'player' must be a player number (1, 2, ...)")
+
+
+def _check_expect(expect: dict, where: str) -> None:
+    _check_types(expect, where)
+    if "event" in expect:
+        count = expect.get("count")
+        if count is not None and (not isinstance(count, int) or isinstance(count, bool)):
+            raise ScenarioError(f"{where}: 'count' must be a whole number")
+        return
+    _unknown_keys(expect, EXPECT_KEYS, where)
+    if "path" in expect:
+        if ("equals" in expect) == ("contains" in expect):
+            raise ScenarioError(f"{where}: 'path' needs exactly one of 'equals' or 'contains'")
+    elif not any(k in expect for k in ("legal", "not_legal")):
+        raise ScenarioError(f"{where}: needs 'path', 'event', 'legal' or 'not_legal'")
+
+
+# ---- paths ---------------------------------------------------------------------
+def split_path(text: str) -> list:
+    if not isinstance(text, str) or not text or any(not p for p in text.split(".")):
+        raise ScenarioError(f"'{text}' is not a path (e.g. players.0.storage.debris)")
+    return [int(p) if p.isdigit() else p for p in text.split(".")]
+
+
+def _fmt(path) -> str:
+    return ".".join(str(p) for p in path)
+
+
+def _matches(pattern: str, path) -> bool:
+    parts = pattern.split(".")
+    return len(parts) == len(path) and all(p == "*" or p == str(q) for p, q in zip(parts, path))
+
+
+class PathMissing(LookupError):
+    pass
+
+
+def get_path(state, path):
+    node = state
+    for depth, key in enumerate(path):
+        where = _fmt(path[: depth + 1])
+        if isinstance(node, list):
+            if not isinstance(key, int) or not 0 <= key < len(node):
+                raise PathMissing(f"{where}: no index {key} (the list has {len(node)} items)")
+            node = node[key]
+        elif isinstance(node, dict):
+            if str(key) not in node:
+                known = ", ".join(sorted(map(str, node))[:12]) or "nothing"
+                raise PathMissing(f"{where}: no key '{key}' (there: {known})")
+            node = node[str(key)]
+        else:
+            raise PathMissing(f"{where}: {_fmt(path[:depth]) or 'state'} is not a list or table")
+    return node
+
+
+# ---- card and tile bookkeeping ---------------------------------------------------
+def _kind_of(data: GameData, value: str) -> str | None:
+    if value in data.missions:
+        return "mission"
+    if value in data.ravagers:
+        return "ravager"
+    if value in data.tiles:
+        return "tile"
+    return None
+
+
+def _pile_of(path) -> tuple[str, str, bool] | None:
+    """The pile an element path lies in (pattern, kind, fixed), or None."""
+    for pattern, kind, fixed in PILES:
+        if _matches(pattern, path[:-1]):
+            return pattern, kind, fixed
+    return None
+
+
+def _known_ids_hint(data: GameData, value: str) -> str:
+    instances = sorted(t for t in data.tiles if t.split("#")[0] == value)
+    if instances:
+        return f"; name one copy: {', '.join(instances)}"
+    hint = did_you_mean(value, [*data.missions, *data.ravagers, *data.tiles])
+    return f"; {hint}" if hint else ""
+
+
+def _check_ids(data: GameData, path, value, where: str) -> None:
+    """Every string that lands in a card or tile pile must name a card or tile of that kind."""
+    if isinstance(value, list):
+        for i, v in enumerate(value):
+            _check_ids(data, [*path, i], v, where)
+        return
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _check_ids(data, [*path, k], v, where)
+        return
+    if not isinstance(value, str) or value == NONE:
+        return
+    pile = _pile_of(path)
+    if pile is None and _matches("space.cards.*.mission", path):
+        pile = ("space.cards", "mission", False)
+    if pile is None:
+        return
+    kind = _kind_of(data, value)
+    if kind is None:
+        raise ScenarioError(
+            f"{where}: no card or tile '{value}' (at {_fmt(path)}){_known_ids_hint(data, value)}"
+        )
+    if kind != pile[1]:
+        holder = _fmt(path[:-1])
+        raise ScenarioError(f"{where}: '{value}' is a {kind}, but {holder} holds {pile[1]}s")
+
+
+def _pile_places(state: dict):
+    """(path, id) of every card and tile lying in a pile."""
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                yield from walk(v, [*path, k])
+        elif isinstance(node, list):
+            if _pile_of([*path, 0]) is not None:
+                for i, v in enumerate(node):
+                    if isinstance(v, str):
+                        yield [*path, i], v
+            else:
+                for i, v in enumerate(node):
+                    yield from walk(v, [*path, i])
+
+    for key in ("mission_deck", "mission_discard", "players", "ravager_deck", "ravager_discard"):
+        yield from walk(state[key], [key])
+    for key in ("ravagers_in_box", "actions", "display", "advanced_slots", "stacks"):
+        yield from walk(state[key], [key])
+    for key in ("advanced_deck", "tile_discard", "spent_tiles", "tiles_in_box"):
+        yield from walk(state[key], [key])
+
+
+def _ids_in(value) -> list[str]:
+    if isinstance(value, list):
+        return [i for v in value for i in _ids_in(v)]
+    if isinstance(value, dict):
+        return [i for v in value.values() for i in _ids_in(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def _take_out(data: GameData, state: dict, item: str, target, where: str) -> None:
+    """Remove one copy of a card or tile from its pile (not from under `target`)."""
+    for path, value in _pile_places(state):
+        if value != item or path[: len(target)] == target:
+            continue
+        container = get_path(state, path[:-1])
+        if _pile_of(path)[2]:
+            container[path[-1]] = None
+        else:
+            container.pop(path[-1])
+        return
+    if any(c["mission"] == item for c in state["space"]["cards"].values()):
+        raise ScenarioError(f"{where}: '{item}' is in space; it cannot also be put here")
+    raise ScenarioError(f"{where}: there is only one '{item}', and it is already placed")
+
+
+def _return_home(data: GameData, state: dict, item: str) -> None:
+    """A card or tile no longer anywhere goes to the bottom of its deck or stack."""
+    if any(value == item for _, value in _pile_places(state)):
+        return
+    if any(c["mission"] == item for c in state["space"]["cards"].values()):
+        return
+    if item in data.missions:
+        state["mission_deck"][data.missions[item].color].insert(0, item)
+    elif item in data.ravagers:
+        state["ravager_deck"].insert(0, item)
+    elif item in data.tiles:
+        tile = data.tiles[item]
+        if tile.kind == "tech":
+            state["stacks"][tile.color].insert(0, item)
+        elif tile.kind == "advanced":
+            state["advanced_deck"].insert(0, item)
+        else:
+            state["tiles_in_box"].append(item)
+
+
+def _convert(value):
+    """TOML to state values: "none" becomes None."""
+    if isinstance(value, list):
+        return [_convert(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _convert(v) for k, v in value.items()}
+    return None if value == NONE else value
+
+
+def _type_name(value) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    return {int: "a number", str: "a string", list: "a list", dict: "a table"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def _assign(state: dict, path, value, where: str) -> None:
+    """Set a value: tables merge key by key (except open maps), other values replace."""
+    if path[0] in FROZEN:
+        raise ScenarioError(f"{where}: '{path[0]}' cannot be overridden")
+    parent_path, last = path[:-1], path[-1]
+    try:
+        parent = get_path(state, parent_path)
+    except PathMissing as exc:
+        raise ScenarioError(f"{where}: unknown path {_fmt(path)} ({exc})") from None
+    open_map = any(_matches(p, parent_path) for p in OPEN_MAPS)
+    if isinstance(parent, dict) and str(last) not in parent:
+        if not open_map:
+            hint = did_you_mean(str(last), list(parent)) or "keys: " + ", ".join(
+                sorted(map(str, parent))[:15]
+            )
+            raise ScenarioError(f"{where}: unknown path {_fmt(path)}; {hint}")
+        parent[str(last)] = value
+        return
+    if isinstance(parent, list) and (not isinstance(last, int) or not 0 <= last < len(parent)):
+        raise ScenarioError(
+            f"{where}: unknown path {_fmt(path)} ({_fmt(parent_path)} has {len(parent)} items)"
+        )
+    if not isinstance(parent, (list, dict)):
+        raise ScenarioError(f"{where}: unknown path {_fmt(path)}")
+    key = str(last) if isinstance(parent, dict) else last
+    old = parent[key]
+    this_open = any(_matches(p, path) for p in OPEN_MAPS)
+    if isinstance(old, dict) and isinstance(value, dict) and not this_open:
+        for k, v in value.items():
+            _assign(state, [*path, k], v, where)
+        return
+    if old is not None and value is not None and _type_name(old) != _type_name(value):
+        raise ScenarioError(
+            f"{where}: {_fmt(path)} holds {_type_name(old)} ({json.dumps(old)}), "
+            f"not {_type_name(value)}"
+        )
+    pile = _pile_of([*path, 0])
+    if isinstance(old, list) and isinstance(value, list) and pile and pile[2]:
+        if len(value) != len(old):
+            raise ScenarioError(f"{where}: {_fmt(path)} has exactly {len(old)} spaces")
+    parent[key] = value
+
+
+def apply_set(data: GameData, state: dict, path, raw, where: str) -> None:
+    value = _convert(raw)
+    _check_ids(data, path, value, where)
+    try:
+        old = copy.deepcopy(get_path(state, path))
+    except PathMissing:
+        old = None
+    added = _ids_in(value)
+    for item in _ids_in(old):
+        if item in added:
+            added.remove(item)
+    known = [i for i in added if _kind_of(data, i) is not None]
+    _assign(state, path, value, where)
+    for item in known:
+        _take_out(data, state, item, path, where)
+    for item in _ids_in(old):
+        if _kind_of(data, item) is not None:
+            _return_home(data, state, item)
+
+
+# ---- convenience forms ------------------------------------------------------------
+def _seat(scenario_players: int, value, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= scenario_players:
+        raise ScenarioError(f"{where}: player must be 1 to {scenario_players}, not {value!r}")
+    return value - 1
+
+
+def set_dice(data: GameData, state: dict, seat: int, specs, where: str) -> None:
+    """Replace a player's compartment: specs like "orange 3", "gray 0 reserved"."""
+    if not isinstance(specs, list):
+        raise ScenarioError(f'{where}: dice must be a list like ["orange 3", "gray 0"]')
+    for die in state["dice"]:
+        if die["owner"] == seat:
+            die["owner"], die["reserved"] = None, False
+    for spec in specs:
+        words = str(spec).split()
+        if len(words) < 2 or words[0] not in data.colors or not words[1].isdigit():
+            raise ScenarioError(
+                f"{where}: die '{spec}' is not 'COLOUR VALUE [reserved]' "
+                f"(colours: {', '.join(data.colors)})"
+            )
+        value = int(words[1])
+        if value not in data.die_faces:
+            raise ScenarioError(f"{where}: a die has no face {value} (faces {data.die_faces})")
+        extra = set(words[2:]) - {"reserved"}
+        if extra:
+            raise ScenarioError(f"{where}: die '{spec}': unknown word {sorted(extra)[0]!r}")
+        free = [d for d in state["dice"] if d["owner"] is None and d["color"] == words[0]]
+        free.sort(key=lambda d: d["damaged"])
+        if not free:
+            raise ScenarioError(f"{where}: no {words[0]} die left in the supply for '{spec}'")
+        die = free[0]
+        die.update(owner=seat, value=value, reserved="reserved" in words[2:], damaged=False)
+
+
+def place_in_space(data: GameData, state: dict, entry: dict, players: int, where: str) -> None:
+    """`at` a hex: a mission card (with its owner's robot) and/or ships, robots from the supply."""
+    at = entry["at"]
+    sp = state["space"]
+    strip, _, pos = str(at).partition("/")
+    size = data.numbers["space.hexes_per_strip"]
+    if strip not in sp["order"] or not pos.isdigit() or not 1 <= int(pos) <= size:
+        raise ScenarioError(
+            f"{where}: '{at}' is not a hex; write STRIP/POSITION with a strip of "
+            f"{', '.join(sp['order'])} and a position 1..{size}"
+        )
+    if "mission" in entry:
+        mission = entry["mission"]
+        if mission not in data.missions:
+            raise ScenarioError(
+                f"{where}: no mission card '{mission}'{_known_ids_hint(data, str(mission))}"
+            )
+        if "owner" not in entry:
+            raise ScenarioError(f"{where}: a mission in space needs an 'owner'")
+        owner = _seat(players, entry["owner"], where)
+        if at in sp["cards"]:
+            raise ScenarioError(f"{where}: there is already a card at {at}")
+        for path, value in list(_pile_places(state)):
+            if value == mission:
+                get_path(state, path[:-1]).pop(path[-1])
+                break
+        else:
+            raise ScenarioError(f"{where}: '{mission}' is already in space")
+        sp["cards"][at] = {"mission": mission, "owner": owner, "robot": owner}
+        _robot_from_supply(state, owner, where)
+    elif "owner" in entry:
+        raise ScenarioError(f"{where}: 'owner' only goes with 'mission'")
+    ships = entry.get("ships", [])
+    if not isinstance(ships, list):
+        raise ScenarioError(f"{where}: ships must be a list of players, e.g. [1, 2]")
+    seats = [_seat(players, s, where) for s in ships]
+    if len(seats) != len(set(seats)) or len(seats) + len(sp["ships"].get(at, [])) > 2:
+        raise ScenarioError(f"{where}: a hex holds at most 2 ships, of different players")
+    for seat in seats:
+        sp["ships"].setdefault(at, []).append(seat)
+        _robot_from_supply(state, seat, where)
+
+
+def _robot_from_supply(state: dict, seat: int, where: str) -> None:
+    p = state["players"][seat]
+    if p["supply_robots"] <= 0:
+        raise ScenarioError(f"{where}: player {seat + 1} has no robot left in the supply")
+    p["supply_robots"] -= 1
+
+
+def apply_overrides(data: GameData, state: dict, scenario: dict) -> None:
+    players = scenario["players"]
+    for i, entry in enumerate(scenario.get("set", []), 1):
+        where = f"set {i}"
+        if "path" in entry:
+            apply_set(data, state, split_path(entry["path"]), entry["value"], where)
+        elif "at" in entry:
+            place_in_space(data, state, entry, players, where)
+        else:
+            seat = _seat(players, entry["player"], where)
+            for key, value in entry.items():
+                if key in ("player", "note"):
+                    continue
+                if key == "dice":
+                    set_dice(data, state, seat, value, where)
+                    continue
+                if key not in state["players"][seat]:
+                    hint = did_you_mean(key, [*state["players"][seat], "dice"])
+                    raise ScenarioError(
+                        f"{where}: a player has no '{key}'" + (f"; {hint}" if hint else "")
+                    )
+                apply_set(data, state, ["players", seat, key], value, where)
+
+
+# ---- running -----------------------------------------------------------------------
+def _options_text(engine: Engine) -> str:
+    pending = engine.state["pending"]
+    if pending is None:
+        return "    (no decision: the game is over)"
+    lines = [f"    decision of player {pending['player'] + 1}: {pending['prompt']}"]
+    lines += [f"      {o['id']:<24} {o['label']}" for o in pending["options"]]
+    return "\n".join(lines)
+
+
+def _show(value) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _diff(expected, found) -> str:
+    text = f"expected {_show(expected)}, found {_show(found)}"
+    if isinstance(expected, list) and isinstance(found, list):
+        missing = [v for v in expected if v not in found]
+        extra = [v for v in found if v not in expected]
+        parts = [f"missing {_show(missing)}"] if missing else []
+        parts += [f"unexpected {_show(extra)}"] if extra else []
+        if not parts and len(expected) == len(found):
+            parts = ["same items, other order"]
+        if parts:
+            text += " (" + ", ".join(parts) + ")"
+    elif isinstance(expected, dict) and isinstance(found, dict):
+        keys = [k for k in sorted(set(expected) | set(found)) if expected.get(k) != found.get(k)]
+        text += " (differs at " + ", ".join(keys) + ")"
+    return text
+
+
+def check_expect(engine: Engine, expect: dict, log_start: int, players: int, where: str):
+    """None when the expectation holds, else a readable failure."""
+    note = f" [{expect['note']}]" if "note" in expect else ""
+    if "event" in expect:
+        fields = {k: _convert(v) for k, v in expect.items() if k not in EVENT_RESERVED}
+        events = [e for e in engine.state["log"][log_start:] if e["event"] == expect["event"]]
+        hits = [e for e in events if all(e.get(k) == v for k, v in fields.items())]
+        want = expect.get("count")
+        if (want is None and hits) or (want is not None and len(hits) == want):
+            return None
+        wanted = f"event {expect['event']}" + (f" with {_show(fields)}" if fields else "")
+        seen = "\n".join(f"      {_show(e)}" for e in events[-8:]) or "      none"
+        times = "at least once" if want is None else f"{want} time(s)"
+        return (
+            f"{where}{note}: expected {wanted} {times}, found {len(hits)}; "
+            f"{expect['event']} events since the scenario began:\n{seen}"
+        )
+    if "path" in expect:
+        try:
+            path = split_path(expect["path"])
+        except ScenarioError as exc:
+            return f"{where}{note}: {exc}"
+        if "player" in expect:
+            try:
+                path = ["players", _seat(players, expect["player"], where), *path]
+            except ScenarioError as exc:
+                return f"{where}{note}: {exc}"
+        try:
+            found = get_path(engine.state, path)
+        except PathMissing as exc:
+            return f"{where}{note}: path {_fmt(path)} not found ({exc})"
+        if "equals" in expect:
+            expected = _convert(expect["equals"])
+            if found != expected:
+                return f"{where}{note}: {_fmt(path)}: {_diff(expected, found)}"
+            return None
+        wanted = _convert(expect["contains"])
+        items = wanted if isinstance(wanted, list) else [wanted]
+        if not isinstance(found, (list, str, dict)):
+            return f"{where}{note}: {_fmt(path)} is {_show(found)}, not a list"
+        missing = [w for w in items if w not in found]
+        if missing:
+            return (
+                f"{where}{note}: {_fmt(path)}: expected it to contain {_show(missing)}, "
+                f"found {_show(found)}"
+            )
+        return None
+    return _check_legal(engine, expect, where + note)
+
+
+def _check_legal(engine: Engine, table: dict, where: str):
+    legal = engine.legal_options()
+    missing = [o for o in table.get("legal", []) if o not in legal]
+    forbidden = [o for o in table.get("not_legal", []) if o in legal]
+    if not missing and not forbidden:
+        return None
+    parts = []
+    if missing:
+        parts.append(f"expected legal but not offered: {_show(missing)}")
+    if forbidden:
+        parts.append(f"expected not legal but offered: {_show(forbidden)}")
+    return f"{where}: " + "; ".join(parts) + "\n" + _options_text(engine)
+
+
+def _pick(engine: Engine, step: dict, where: str):
+    """(option id, None) for a step, or (None, failure)."""
+    pending = engine.state["pending"]
+    if pending is None:
+        return None, f"{where}: no decision left to answer (the game is over)"
+    if "choose" in step:
+        wanted = step["choose"]
+        if wanted in engine.legal_options():
+            return wanted, None
+        return None, (
+            f"{where}: option '{wanted}' is not available here; legal options:\n"
+            + _options_text(engine)
+        )
+    text = step["choose_label"]
+    hits = [o for o in pending["options"] if text.lower() in o["label"].lower()]
+    if len(hits) == 1:
+        return hits[0]["id"], None
+    what = "no option label contains" if not hits else f"{len(hits)} option labels contain"
+    return None, f"{where}: {what} '{text}'; legal options:\n" + _options_text(engine)
+
+
+def _guard(action, where: str) -> None:
+    """Run the engine; a crash on an overridden position makes the scenario unusable."""
+    try:
+        action()
+    except Exception as exc:  # the position may be one the engine cannot handle
+        raise ScenarioError(
+            f"{where}: the engine stopped with {type(exc).__name__}: {exc} "
+            "(an override may have built an impossible position)"
+        ) from None
+
+
+def run(data: GameData, scenario: dict, file: str = "") -> ScenarioResult:
+    """Play a loaded scenario. ScenarioError for an unusable one; failures in the result."""
+    result = ScenarioResult(str(scenario.get("name", Path(file).stem)), file)
+    players = scenario["players"]
+    if players not in data.setups or data.setups[players]["opponent"]:
+        supported = sorted(n for n, s in data.setups.items() if not s["opponent"])
+        raise ScenarioError(f"scenario: {players} players is not supported; choose {supported}")
+    rulings = scenario.get("rulings", {})
+    try:
+        chosen = resolve(data, None, [f"{k}={v}" for k, v in rulings.items()])
+    except RulingError as exc:
+        raise ScenarioError(f"[rulings]: {exc}") from None
+    engine = Engine.new_game(data, players, scenario["seed"], chosen)
+    apply_overrides(data, engine.state, scenario)
+    log_start = len(engine.state["log"])
+    if engine.state["pending"] is not None:
+        # the overrides may change what is legal: ask the pending decision again
+        engine.state["pending"] = None
+        _guard(engine.run, "after the overrides")
+    for number, step in enumerate(scenario.get("step", []), 1):
+        label = step.get("choose", step.get("choose_label", "check"))
+        where = f"step {number} ({label})"
+        if "note" in step:
+            where += f" [{step['note']}]"
+        failure = None
+        pending = engine.state["pending"]
+        if "player" in step:
+            seat = _seat(players, step["player"], where)
+            if pending is None or pending["player"] != seat:
+                who = "nobody (game over)" if pending is None else f"player {pending['player'] + 1}"
+                failure = (
+                    f"{where}: expected player {seat + 1} to decide, but it is {who}\n"
+                    + _options_text(engine)
+                )
+        if failure is None and ("legal" in step or "not_legal" in step):
+            failure = _check_legal(engine, step, where)
+        choice = None
+        if failure is None and ("choose" in step or "choose_label" in step):
+            choice, failure = _pick(engine, step, where)
+        if failure is not None:
+            result.failures.append(failure)
+            left = len(scenario.get("step", [])) - number
+            result.failures.append(
+                f"stopped at step {number}; {left} later step(s) and the expectations not checked"
+            )
+            result.status = "fail"
+            return result
+        if choice is not None:
+            _guard(lambda option=choice: engine.apply(option), where)
+        result.steps_run = number
+        for j, expect in enumerate(step.get("expect", []), 1):
+            failure = check_expect(engine, expect, log_start, players, f"{where} expect {j}")
+            if failure:
+                result.failures.append(failure)
+    for i, expect in enumerate(scenario.get("expect", []), 1):
+        failure = check_expect(engine, expect, log_start, players, f"expect {i}")
+        if failure:
+            result.failures.append(failure)
+    if result.failures:
+        result.status = "fail"
+    return result
+
+
+def run_file(data: GameData, path: str | Path) -> ScenarioResult:
+    """Load and play one file; an unusable file gives status "error" with the reason."""
+    try:
+        scenario = load(path)
+        return run(data, scenario, str(path))
+    except ScenarioError as exc:
+        return ScenarioResult(Path(path).stem, str(path), "error", [str(exc)])
+
+
+def render(result: ScenarioResult) -> str:
+    if result.status == "pass":
+        lines = [f"PASS {result.name}"]
+    elif result.status == "fail":
+        lines = [f"FAIL {result.name}  ({result.file})"]
+    else:
+        lines = [f"FAIL {result.name}  ({result.file}: unusable file)"]
+    for failure in result.failures:
+        lines.extend("  " + line for line in failure.splitlines())
+    return "\n".join(lines)
