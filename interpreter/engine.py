@@ -24,6 +24,7 @@ from typing import Any
 from .data import GameData
 from .rng import Rng
 
+MAX_STEPS_WITHOUT_DECISION = 100_000  # guards against rules that loop forever
 OPS: dict[str, Callable] = {}  # op name -> handler(engine, frame)
 CAN: dict[str, Callable] = {}  # primitive -> feasibility(engine, seat, args, ctx) -> bool
 
@@ -189,9 +190,15 @@ class Engine:
     def run(self) -> None:
         state = self.state
         stack = state["stack"]
-        while state["pending"] is None and stack:
+        for _ in range(MAX_STEPS_WITHOUT_DECISION):
+            if state["pending"] is not None or not stack:
+                return
             frame = stack[-1]
             OPS[frame["op"]](self, frame)
+        raise RuntimeError(
+            f"the rules ran {MAX_STEPS_WITHOUT_DECISION:,} steps without a decision "
+            f"(an endless loop?); last events: {state['log'][-3:]}"
+        )
 
     def ruling(self, name: str) -> str:
         """The option chosen for a ruling in this game."""

@@ -84,7 +84,9 @@ def draw_ravager(engine: Engine) -> str | None:
 def place_ravager(engine: Engine) -> None:
     """Draw a ravager; it attacks its action (1 damage), or is discarded on a full location."""
     limit = engine.data.numbers["board.ravager_stack_limit"]
-    while True:
+    # enough draws to see every card after a reshuffle; if all target full locations, stop
+    cards = len(engine.state["ravager_deck"]) + len(engine.state["ravager_discard"])
+    for _ in range(2 * cards + 1):
         card = draw_ravager(engine)
         if card is None:
             return

@@ -127,4 +127,5 @@ def test_invariants_hold_after_every_step(data, players):
             steps += 1
             found = problems(engine)
             assert found == [], (seed, steps, found, engine.state["log"][-5:])
+            assert steps < 5_000, (seed, "the game does not end")
         assert engine.is_terminal()
