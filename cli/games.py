@@ -166,16 +166,14 @@ def simulate_command(players, games, seed, agents, as_json, rulings, edition):
     data = game_data()
     check_players(data, players)
     chosen = chosen_rulings(data, edition, rulings)
-    results = []
     started = time.perf_counter()
-    show_bar = sys.stderr.isatty() and not as_json
-    with click.progressbar(
-        range(games), label="playing", file=sys.stderr if show_bar else None, show_pos=True
-    ) as bar:
-        for i in bar:
-            bots = parse_agents(agents, players, seed + i, None)
-            engine = play(Engine.new_game(data, players, seed + i, chosen), bots)
-            results.append((engine, [b.name for b in bots]))
+    # progress on a terminal only (on stderr), so piped and --json output stays clean
+    seeds = range(seed, seed + games)
+    if sys.stderr.isatty() and not as_json:
+        with click.progressbar(seeds, label="playing", file=sys.stderr, show_pos=True) as bar:
+            results = [play_one(data, players, s, agents, chosen) for s in bar]
+    else:
+        results = [play_one(data, players, s, agents, chosen) for s in seeds]
     elapsed = time.perf_counter() - started
     summary = summarise(results, players)
     summary.update(
@@ -198,6 +196,12 @@ def simulate_command(players, games, seed, agents, as_json, rulings, edition):
     click.echo(f"  length: mean {t['mean']:.1f} turns, min {t['min']}, max {t['max']}")
     click.echo("  ended by: " + ", ".join(f"{k} {v}" for k, v in summary["ended_by"].items()))
     return 0
+
+
+def play_one(data, players: int, seed: int, agents: str, rulings: dict):
+    bots = parse_agents(agents, players, seed, None)
+    engine = play(Engine.new_game(data, players, seed, rulings), bots)
+    return engine, [b.name for b in bots]
 
 
 def summarise(results, players: int) -> dict:

@@ -399,7 +399,12 @@ def die_uses(engine: Engine, seat: int, index: int) -> list[tuple[str, str, tupl
         if colour != die["color"]:
             continue
         value = action_value(engine, number, die["value"])
-        if ACTION_CAN[kind](engine, seat, value, die["color"]):
+        if value == 0 and die["value"] > 0 and engine.ruling("damaged_to_zero") == "no_action":
+            continue
+        usable = ACTION_CAN[kind](engine, seat, value, die["color"])
+        if not usable and kind != "command" and value > 0:
+            usable = engine.ruling("empty_action") == "allow"
+        if usable:
             uses.append(
                 (
                     f"action:{number}",
@@ -1152,11 +1157,16 @@ def reroll_dice(engine: Engine, frame: dict) -> None:
 
 
 def reroll_neutral(engine: Engine) -> None:
-    """Neutral star dice go back; each neutral robot gets a die of its colour if it has none."""
+    """Neutral star dice are rerolled (or go back), then each neutral robot gets a die of its
+    colour if the neutral player has none (see the ruling neutral_reroll)."""
     state = engine.state
+    keep_star_dice = engine.ruling("neutral_reroll") == "used_or_star"
     for index in dice_of(engine, NEUTRAL):
         if state["dice"][index]["value"] == 0:
-            return_die(engine, index)
+            if keep_star_dice:
+                roll(engine, state["dice"][index])
+            else:
+                return_die(engine, index)
     held = {state["dice"][i]["color"] for i in dice_of(engine, NEUTRAL)}
     for colour, robots in state["neutral"]["workstations"].items():
         if robots and colour not in held:
@@ -1244,6 +1254,9 @@ def advance_black_angel(engine: Engine, frame: dict) -> None:
         if sp["spes_tile"] == nxt and pos == engine.data.numbers["space.start_hex"]:
             state["turn"]["spes_reached"] = True
             trigger_end(engine, "spes")
+            if engine.ruling("spes_arrival") == "stop":
+                engine.finish(frame)
+                return
         first = order[0]
         frame["ejected"] = sorted(k for k in sp["cards"] if space.split(k)[0] == first)
         frame["resolve"] = []

@@ -313,9 +313,8 @@ def count_tiles_in_grid(engine: Engine, seat: int, args, ctx) -> int:
 
 @counter("ejected_tiles")
 def count_ejected_tiles(engine: Engine, seat: int, args, ctx) -> int:
-    return sum(
-        1 for t in _player(engine, seat)["ejected"] if engine.data.tiles[t].kind != "advanced"
-    )
+    kinds = ("tech", "start_tile") if engine.ruling("ejected_start_tiles") == "count" else ("tech",)
+    return sum(1 for t in _player(engine, seat)["ejected"] if engine.data.tiles[t].kind in kinds)
 
 
 @counter("debris_in_storage")

@@ -61,10 +61,14 @@ def destinations(
     """Hex keys a ship can end on, moving up to `steps` hexes from `start`."""
     seen = {start: 0}
     queue = deque([start])
+    ships = engine.state["space"]["ships"]
+    full_blocks = engine.ruling("full_hex_passage") == "blocked"
     while queue:
         here = queue.popleft()
         if seen[here] == steps:
             continue
+        if full_blocks and here != start and len(ships.get(hex_key(*here), [])) >= 2:
+            continue  # may stop short of a full hex, never pass through it
         for nxt in neighbours(engine, *here):
             if nxt not in seen and enterable(engine, *nxt):
                 seen[nxt] = seen[here] + 1

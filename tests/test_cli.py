@@ -148,3 +148,26 @@ def test_every_code_is_documented():
     doc = (Path(__file__).parent.parent / "docs" / "lint-codes.md").read_text(encoding="utf-8")
     missing = [code for code in CODES if f"| {code} |" not in doc]
     assert missing == [], "document these codes in docs/lint-codes.md"
+
+
+def test_simulate_is_reproducible_and_summarises(run):
+    args = ["simulate", "--players", "2", "--games", "4", "--seed", "5", "--json"]
+    code, first = run(ba, *args)
+    assert code == 0
+    assert run(ba, *args)[1] == first
+    summary = json.loads(first)
+    assert summary["games"] == 4 and sum(summary["ended_by"].values()) == 4
+    assert (
+        len(summary["wins_by_seat"]) == 2 and summary["scores"]["min"] <= summary["scores"]["max"]
+    )
+    code, text = run(ba, "simulate", "--players", "3", "--games", "2", "--agents", "greedy,random")
+    assert code == 0 and "greedy:" in text and "ended by:" in text
+
+
+def test_play_prints_a_readable_game(run):
+    code, out = run(ba, "play", "--players", "2", "--seed", "2", "--agents", "random")
+    assert code == 0
+    assert out.startswith("Black Angel, 2 players, seed 2")
+    assert "-- round 1, P1 (random) --" in out and "winner" in out
+    assert run(ba, "play", "--players", "1")[0] == 2  # solo is not supported yet
+    assert run(ba, "play", "--agents", "clever")[0] == 2

@@ -94,3 +94,31 @@ def test_play_accepts_rulings_and_editions():
     assert "winner" in result.output
     bad = runner.invoke(ba, ["play", "--ruling", "nope=1"])
     assert bad.exit_code == 2 and "unknown ruling" in bad.output
+
+
+@pytest.mark.parametrize("option, offered", [("forbid", False), ("allow", True)])
+def test_empty_action_ruling(data, option, offered):
+    from blackangel.interpreter.game_primitives import die_uses
+
+    engine = Engine.new_game(data, 2, 1, {"empty_action": option})
+    state = engine.state
+    state["display"] = [None] * len(state["display"])  # nothing to discover
+    state["advanced_slots"] = [None] * len(state["advanced_slots"])
+    orange = next(
+        i for i, d in enumerate(state["dice"]) if d["color"] == "orange" and d["owner"] == 0
+    )
+    state["dice"][orange]["value"] = 2
+    discover = next(n for n, (_, kind) in data.actions.items() if kind == "discover")
+    uses = [u[0] for u in die_uses(engine, 0, orange)]
+    assert (f"action:{discover}" in uses) is offered
+
+
+@pytest.mark.parametrize("option, counted", [("count", 2), ("ignore", 1)])
+def test_ejected_start_tiles_ruling(data, option, counted):
+    from blackangel.interpreter.engine import COUNTERS
+
+    engine = Engine.new_game(data, 2, 1, {"ejected_start_tiles": option})
+    player = engine.state["players"][0]
+    start_tile = next(t for t in player["grid"] if t is not None)
+    player["ejected"] = [start_tile, data.tile_copies["tech"][0]]
+    assert COUNTERS["ejected_tiles"](engine, 0, (), {}) == counted

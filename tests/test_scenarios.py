@@ -74,14 +74,14 @@ def test_unavailable_choice_lists_the_legal_options(tmp_path):
     code, out = cli(write(tmp_path, 'players = 3\nseed = 1\n[[step]]\nchoose = "die:99"\n'))
     assert code == 1
     assert "option 'die:99' is not available here; legal options:" in out
-    assert "decision of player 3: Reserve which die?" in out and "die:7" in out
+    assert "decision of player 3: Do this? reserve_free" in out and "skip: reserve_free" in out
 
 
 def test_ambiguous_label_and_wrong_player_fail(data, tmp_path):
     result = scenario.run_file(
-        data, write(tmp_path, 'players = 3\nseed = 1\n[[step]]\nchoose_label = "2"\n')
+        data, write(tmp_path, 'players = 3\nseed = 1\n[[step]]\nchoose_label = "reserve"\n')
     )
-    assert result.status == "fail" and "2 option labels contain '2'" in result.failures[0]
+    assert result.status == "fail" and "2 option labels contain 'reserve'" in result.failures[0]
     result = scenario.run_file(
         data, write(tmp_path, 'players = 3\nseed = 1\n[[step]]\nplayer = 1\nchoose = "die:2"\n')
     )
@@ -91,7 +91,7 @@ def test_ambiguous_label_and_wrong_player_fail(data, tmp_path):
 def test_event_count_mismatch_shows_the_events(data, tmp_path):
     path = write(
         tmp_path,
-        'players = 3\nseed = 1\n[[step]]\nchoose_label = "gray"\n'
+        'players = 3\nseed = 1\n[[step]]\nchoose = "yes"\n[[step]]\nchoose_label = "gray"\n'
         '[[expect]]\nevent = "reserve"\nseat = 2\ncount = 2\n',
     )
     result = scenario.run_file(data, path)
