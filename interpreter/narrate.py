@@ -2,23 +2,6 @@
 
 from __future__ import annotations
 
-SILENT = {
-    "damage_action",
-    "damage_die",
-    "take",
-    "spend",
-    "gain_vp",
-    "lose_vp",
-    "reshuffle",
-    "activate",
-    "inject",
-    "display_in",
-    "discover",
-    "use_die",
-    "move_ship",
-    "launch",
-}
-
 
 def line(event: dict, names: list[str]) -> str | None:
     """One readable line for an event, or None for bookkeeping events."""
@@ -64,9 +47,7 @@ def line(event: dict, names: list[str]) -> str | None:
             f"{who}: {event['total']} VP (track {event['track']}, advanced tiles "
             f"{event['advanced']}, conversion {event['conversion']})"
         )
-    if kind in SILENT:
-        return None
-    return None
+    return None  # bookkeeping events (takes, gains, damage...) are not narrated
 
 
 def transcript(engine, names: list[str]) -> str:
