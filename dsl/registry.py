@@ -538,7 +538,7 @@ PRIMITIVES: dict[str, Primitive] = {
             "take",
             "Take items from the general supply.",
             (COUNT, P("item", "item")),
-            N_("take {amount} {item} from the supply"),
+            N_("take {amount} {item} from the general supply"),
         ),
         Primitive(
             "spend",
@@ -596,9 +596,9 @@ PRIMITIVES: dict[str, Primitive] = {
         ),
         Primitive(
             "damage_next_action",
-            "Put a damage cube on the next action clockwise.",
+            "Damage the following action (clockwise) by one cube.",
             (),
-            N_("put a damage cube on the next action clockwise"),
+            N_("damage the following action, clockwise, by one cube"),
             game_primitive=True,
         ),
         Primitive(

@@ -49,7 +49,7 @@ CONNECT = {
 }
 
 FRAMES = {
-    ("mission", "activation", None): N_("Per activation: {effect}"),
+    ("mission", "activation", None): N_("Each time it is activated: {effect}"),
     ("mission", "ejection", "owner"): N_("On ejection, the owner: {effect}"),
     ("mission", "ejection", "passengers"): N_(
         "On ejection, each player with a ship on it: {effect}"

@@ -21,21 +21,24 @@ def lines(text, ruleset, card_id):
 
 
 def test_sequence_and_plural(text, shipped):
-    assert lines(text, shipped, "m001") == ["Per activation: Take 2 ships from the supply."]
+    assert lines(text, shipped, "m001") == [
+        "Each time it is activated: Take 2 ships from the general supply."
+    ]
     assert lines(text, shipped, "m002") == [
-        "Per activation: Take 1 ship from the supply and gain 1 VP."
+        "Each time it is activated: Take 1 ship from the general supply and gain 1 VP."
     ]
 
 
 def test_trade_reads_cost_then_benefit(text, shipped):
     (line,) = lines(text, shipped, "m005")
-    assert line == "Per activation: Spend 1 ship from your storage to gain 2 VP."
+    assert line == "Each time it is activated: Spend 1 ship from your storage to gain 2 VP."
 
 
 def test_choice_and_per_counter(text, shipped):
     (line,) = lines(text, shipped, "s2")
-    assert (
-        line == "When activated: Take 1 resource from the supply or take 1 debris from the supply."
+    assert line == (
+        "When activated: Take 1 resource from the general supply"
+        " or take 1 debris from the general supply."
     )
     (ejection,) = lines(text, shipped, "m017")
     assert "per gray mission card you own in space" in ejection
@@ -57,7 +60,7 @@ def test_a_new_card_gets_text_without_anyone_writing_it(tmp_path):
     assert not result.errors
     renderer = TextRenderer(result.ruleset.decls)
     assert renderer.card_lines(result.ruleset.by_id["m999"]) == [
-        "Per activation: You may spend 2 debris from your storage to gain 4 VP; "
+        "Each time it is activated: You may spend 2 debris from your storage to gain 4 VP; "
         "if you cannot, lose 1 VP."
     ]
 
