@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 from ..dsl import ast
 from ..dsl.compiler import RuleSet
+from ..dsl.text import TextRenderer
+
+_NOWHERE = ast.Span("<runtime>", 0, 0, 0, 0)
 
 
 def lower(effect: ast.Effect | None):
@@ -32,6 +35,27 @@ def lower(effect: ast.Effect | None):
     if isinstance(effect, ast.Otherwise):
         return ("otherwise", lower(effect.first), lower(effect.fallback))
     raise TypeError(effect)
+
+
+def to_ast(effect) -> ast.Effect:
+    """The inverse of `lower`, without source positions (to render text for labels)."""
+    kind = effect[0]
+    if kind == "call":
+        _, name, args, per, cap = effect
+        values = tuple(
+            ast.Value("int" if isinstance(a, int) else "name", a, _NOWHERE) for a in args
+        )
+        cap_value = ast.Value("int", cap, _NOWHERE) if cap is not None else None
+        return ast.Call(name, values, to_ast(per) if per else None, cap_value, _NOWHERE)
+    if kind == "seq":
+        return ast.Seq(tuple(to_ast(e) for e in effect[1]), _NOWHERE)
+    if kind == "choice":
+        return ast.Choice(tuple(to_ast(e) for e in effect[1]), _NOWHERE)
+    if kind == "trade":
+        return ast.Trade(to_ast(effect[1]), to_ast(effect[2]), _NOWHERE)
+    if kind == "optional":
+        return ast.Optional(to_ast(effect[1]), _NOWHERE)
+    return ast.Otherwise(to_ast(effect[1]), to_ast(effect[2]), _NOWHERE)
 
 
 @dataclass(frozen=True)
@@ -91,6 +115,7 @@ class GameData:
     turn_phase: str
     final_turn_phase: str
     rulings: dict[str, Ruling]
+    text: TextRenderer  # renders effects as words, for option labels
 
 
 def _instances(decl_id: str, copies: int) -> list[str]:
@@ -210,4 +235,5 @@ def build(ruleset: RuleSet) -> GameData:
             )
             for r in ruleset.of_kind("ruling")
         },
+        text=TextRenderer(ruleset.decls, "en"),
     )

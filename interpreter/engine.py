@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .data import GameData
+from .data import GameData, to_ast
 from .rng import Rng
 
 MAX_STEPS_WITHOUT_DECISION = 100_000  # guards against rules that loop forever
@@ -233,25 +233,10 @@ class Engine:
         raise ValueError(kind)
 
     def describe(self, effect) -> str:
-        """A short label for an effect (for option labels)."""
-        kind = effect[0]
-        if kind == "call" and effect[1] == "run":
-            return str(effect[2][0]).replace("_", " ")
-        if kind == "call":
-            args = " ".join(str(a) for a in effect[2])
-            text = f"{effect[1]} {args}".strip()
-            if effect[3] is not None:
-                text += " per " + self.describe(effect[3])
-            return text
-        if kind == "seq":
-            return ", ".join(self.describe(e) for e in effect[1])
-        if kind == "choice":
-            return " or ".join(self.describe(e) for e in effect[1])
-        if kind == "trade":
-            return f"{self.describe(effect[1])} -> {self.describe(effect[2])}"
-        if kind == "optional":
-            return "optional " + self.describe(effect[1])
-        return f"{self.describe(effect[1])} otherwise {self.describe(effect[2])}"
+        """An effect in words, from the primitives' templates (for option labels)."""
+        if effect[0] == "call" and effect[1] == "run":
+            return str(effect[2][0]).replace("_", " ")  # a phase: "sequence a"
+        return self.data.text.effect(to_ast(effect))
 
 
 @op("effect")

@@ -74,7 +74,8 @@ def test_unavailable_choice_lists_the_legal_options(tmp_path):
     code, out = cli(write(tmp_path, 'players = 3\nseed = 1\n[[step]]\nchoose = "die:99"\n'))
     assert code == 1
     assert "option 'die:99' is not available here; legal options:" in out
-    assert "decision of player 3: Do this? reserve_free" in out and "skip: reserve_free" in out
+    assert "decision of player 3: Do this? reserve one of your dice for free" in out
+    assert "skip: reserve one of your dice for free" in out
 
 
 def test_ambiguous_label_and_wrong_player_fail(data, tmp_path):
