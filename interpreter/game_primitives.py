@@ -22,6 +22,11 @@ def player(engine: Engine, seat: int) -> dict:
     return engine.state["players"][seat]
 
 
+def seat_name(owner) -> str:
+    """How option labels name a seat: P1, P2, ... or the neutral player."""
+    return f"P{owner + 1}" if isinstance(owner, int) else "the neutral player"
+
+
 def roll(engine: Engine, die: dict) -> None:
     faces = engine.data.die_faces
     die["value"] = faces[engine.rng.below(len(faces))]
@@ -475,7 +480,7 @@ def perform_action(engine: Engine, frame: dict) -> None:
             die = state["dice"][index]
             owner = die["owner"]
             if bought:
-                label = f"buy {die['color']} {die['value']} from {owner} for 1 resource"
+                label = f"buy {die['color']} {die['value']} from {seat_name(owner)} for 1 resource"
                 options.append((f"buy:{index}", label, ("buy", index)))
             else:
                 options.append(
