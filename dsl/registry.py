@@ -572,19 +572,19 @@ PRIMITIVES: dict[str, Primitive] = {
         ),
         Primitive(
             "move_ship",
-            "Move one of your ships up to N hexes (movement rules apply).",
+            "Fly a ship of yours up to N hexes (movement rules apply).",
             (P("hexes", "count"),),
-            N_("move one of your ships up to {hexes} {hexes:hex}"),
+            N_("fly a ship of yours up to {hexes} {hexes:hex}"),
             game_primitive=True,
         ),
         Primitive(
             "move_robot",
-            "Move one of your robots between two places on the Black Angel.",
+            "Shift a robot of yours between two places on the Black Angel.",
             (
                 P("source", "enum:break_room|workstation"),
                 P("destination", "enum:break_room|workstation"),
             ),
-            N_("move one of your robots from {source} to {destination}"),
+            N_("shift a robot of yours from {source} to {destination}"),
             game_primitive=True,
         ),
         Primitive(
@@ -612,7 +612,7 @@ PRIMITIVES: dict[str, Primitive] = {
             "hold_robot",
             "Leave a robot from your break room on this card until it is destroyed.",
             (),
-            N_("place one of your robots from the break room on this card"),
+            N_("leave a robot from your break room on this card until it is destroyed"),
             game_primitive=True,
         ),
         Primitive(
