@@ -14,8 +14,8 @@ import time
 
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.agents import RandomAgent
-from blackangel.interpreter.data import build
 from blackangel.interpreter.engine import Engine
+from blackangel.interpreter.program import build
 
 
 def main() -> None:

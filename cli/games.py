@@ -13,9 +13,9 @@ import click
 from ..dsl.loader import UsageError
 from ..interpreter import replay
 from ..interpreter.agents import AGENTS, HumanAgent, play
-from ..interpreter.data import build
 from ..interpreter.engine import Engine
-from ..interpreter.narrate import line, transcript
+from ..interpreter.narrate import log_lines, transcript
+from ..interpreter.program import build
 from ..interpreter.rulings import EDITIONS, RulingError, resolve
 from .common import guarded
 
@@ -71,9 +71,10 @@ def chosen_rulings(data, edition, rulings) -> dict:
 
 
 def check_players(data, players: int) -> None:
-    if players not in data.setups or data.setups[players]["opponent"]:
-        supported = sorted(n for n, s in data.setups.items() if not s["opponent"])
-        raise UsageError(f"{players} players is not supported yet; choose one of {supported}")
+    if players not in data.player_counts():
+        raise UsageError(
+            f"{players} players is not supported yet; choose one of {data.player_counts()}"
+        )
 
 
 @click.command(name="play")
@@ -216,8 +217,8 @@ def summarise(results, players: int) -> dict:
             if score == best:
                 wins_by_seat[seat] += 1
                 wins_by_agent[names[seat]] += 1
-        turns.append(engine.state["turn"]["turns"])
-        ended[engine.state["turn"]["end_trigger"] or "none"] += 1
+        turns.append(engine.data.game.clock(engine.state))
+        ended[engine.data.game.ending(engine.state)] += 1
     return {
         "wins_by_seat": wins_by_seat,
         "wins_by_agent": dict(sorted(wins_by_agent.items())),
@@ -282,10 +283,8 @@ def replay_command(path, show_log):
         return 1
     if show_log:
         names = [f"P{seat + 1}" for seat in range(recorded["players"])]
-        for event in engine.state["log"]:
-            text_line = line(event, names)
-            if text_line is not None:
-                click.echo(text_line)
+        for text_line in log_lines(engine, names):
+            click.echo(text_line)
     click.echo(
         f"replay verified: {len(recorded['choices'])} choices, {recorded['players']} players, "
         f"seed {recorded['seed']}, rules {data.content_hash}, scores {engine.state['scores']}"

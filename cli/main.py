@@ -6,19 +6,17 @@ import json
 
 import click
 
+from ..dsl import games
 from ..dsl.compiler import CompileResult, compile_paths
 from ..dsl.diagnostics import did_you_mean, render_text
 from ..dsl.export import ruleset_json
 from ..dsl.graph import subgraph_for, to_dot
 from ..dsl.loader import UsageError
-from ..dsl.registry import KINDS, PRIMITIVES
 from ..dsl.text import LANGUAGES, TextRenderer
 from .common import guarded, run
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
 from .scenario import scenario_command
-
-CARD_KINDS = [k for k, spec in KINDS.items() if spec.card and k != "strip"]
 
 RULES_OPTIONS = [
     click.option(
@@ -82,7 +80,7 @@ ba.add_command(scenario_command)
 
 @ba.command()
 @click.argument("card_ids", nargs=-1)
-@click.option("--kind", type=click.Choice(CARD_KINDS), help="Show only cards of this kind.")
+@click.option("--kind", help="Show only cards of this kind (mission, ravager, tech, ...).")
 @click.option(
     "--lang",
     type=click.Choice(LANGUAGES),
@@ -99,19 +97,23 @@ def cards(card_ids, kind, lang, as_json, rules_paths, base):
     With CARD_IDS, only those cards (e.g. `ba cards m001 r061`).
     """
     ruleset = compiled(rules_paths, base).ruleset
-    text = TextRenderer(ruleset.decls, lang)
+    text = TextRenderer(ruleset.decls, ruleset.vocabulary, lang)
+    card_kinds = [k for k, spec in ruleset.vocabulary.kinds.items() if spec.card and k != "strip"]
+    if kind is not None and kind not in card_kinds:
+        hint = did_you_mean(kind, card_kinds) or "kinds: " + ", ".join(card_kinds)
+        raise UsageError(f"no kind of card '{kind}'; {hint}")
     if card_ids:
         chosen = []
         for card_id in card_ids:
             decl = ruleset.by_id.get(card_id)
-            if decl is None or decl.kind not in CARD_KINDS:
-                ids = [d.id for d in ruleset.decls if d.kind in CARD_KINDS]
+            if decl is None or decl.kind not in card_kinds:
+                ids = [d.id for d in ruleset.decls if d.kind in card_kinds]
                 hint = did_you_mean(card_id, ids)
                 raise UsageError(f"no card '{card_id}'" + (f"; {hint}" if hint else ""))
             chosen.append(decl)
     else:
         chosen = [
-            d for d in ruleset.decls if d.kind in CARD_KINDS and (kind is None or d.kind == kind)
+            d for d in ruleset.decls if d.kind in card_kinds and (kind is None or d.kind == kind)
         ]
     if as_json:
         click.echo(
@@ -196,7 +198,8 @@ def export_command(as_json, output, rules_paths, base):
 @ba.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the reference as JSON.")
 def language(as_json):
-    """The rules language's declarations, keywords and primitives, from its registry."""
+    """The rules language's declarations, keywords and primitives (core and Black Angel's)."""
+    vocabulary = games.load(games.DEFAULT).vocabulary
     if as_json:
         click.echo(
             json.dumps(
@@ -207,28 +210,28 @@ def language(as_json):
                             "fields": {
                                 f: {
                                     "help": fs.help,
-                                    "params": [[p.name, p.type] for p in fs.params],
+                                    "params": [[p.name, str(p.type)] for p in fs.params],
                                     "effect": fs.effect,
                                 }
                                 for f, fs in s.fields.items()
                             },
                         }
-                        for k, s in KINDS.items()
+                        for k, s in vocabulary.kinds.items()
                     },
                     "primitives": {
                         n: {
                             "help": p.help,
-                            "params": [[q.name, q.type] for q in p.params],
+                            "params": [[q.name, str(q.type)] for q in p.params],
                             "counter": p.counter,
                         }
-                        for n, p in PRIMITIVES.items()
+                        for n, p in vocabulary.primitives.items()
                     },
                 },
                 indent=2,
             )
         )
         return
-    for key, spec in KINDS.items():
+    for key, spec in vocabulary.kinds.items():
         head = key if not spec.has_id else f"{key} ID"
         click.echo(click.style(f"{head} {{ ... }}", bold=True) + f"  {spec.help}")
         for fkey, fspec in spec.fields.items():
@@ -239,7 +242,7 @@ def language(as_json):
             tail = ": EFFECT" if fspec.effect else (" { ... }" if fspec.block else "")
             click.echo(f"    {fkey} {params}{tail}".rstrip().ljust(60) + f"  {fspec.help}")
     click.echo(click.style("primitives", bold=True))
-    for name, prim in PRIMITIVES.items():
+    for name, prim in vocabulary.primitives.items():
         params = " ".join(f"<{p.name}:{p.type}>" for p in prim.params)
         prefix = "per " if prim.counter else ""
         click.echo(f"    {prefix}{name} {params}".rstrip().ljust(60) + f"  {prim.help}")

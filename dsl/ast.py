@@ -1,12 +1,16 @@
 """The syntax tree of a `.ba` file: frozen dataclasses, each with its source span.
 
+Effect nodes list their sub-effects with `children()`; `walk` and the
+`NodeVisitor` of dsl/visitor.py are the one way every pass goes through them.
+
 Every node converts to plain JSON (`to_json`) and back (`node_from_json`), so a
 tree can be stored, diffed and compared; `from_json(to_json(x)) == x`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 
@@ -49,13 +53,23 @@ class Annotation:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """One primitive with its arguments, e.g. `gain 2 vp per tiles_in_grid orange max 4`."""
+    """One primitive with its arguments, e.g. `gain 2 vp per tiles_in_grid orange max 4`.
+
+    `values` are the arguments' plain values, as the interpreter reads them.
+    """
 
     name: str
     args: tuple[Value, ...]
     per: Call | None
     cap: Value | None
     span: Span
+    values: tuple[Any, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", tuple(a.value for a in self.args))
+
+    def children(self) -> tuple[Effect, ...]:
+        return (self.per,) if self.per is not None else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +78,9 @@ class Seq:
 
     steps: tuple[Effect, ...]
     span: Span
+
+    def children(self) -> tuple[Effect, ...]:
+        return self.steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +91,9 @@ class Trade:
     benefit: Effect
     span: Span
 
+    def children(self) -> tuple[Effect, ...]:
+        return (self.cost, self.benefit)
+
 
 @dataclass(frozen=True, slots=True)
 class Choice:
@@ -81,6 +101,9 @@ class Choice:
 
     options: tuple[Effect, ...]
     span: Span
+
+    def children(self) -> tuple[Effect, ...]:
+        return self.options
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +113,9 @@ class Optional:
     step: Effect
     span: Span
 
+    def children(self) -> tuple[Effect, ...]:
+        return (self.step,)
+
 
 @dataclass(frozen=True, slots=True)
 class Otherwise:
@@ -98,6 +124,9 @@ class Otherwise:
     first: Effect
     fallback: Effect
     span: Span
+
+    def children(self) -> tuple[Effect, ...]:
+        return (self.first, self.fallback)
 
 
 Effect = Call | Seq | Trade | Choice | Optional | Otherwise
@@ -143,7 +172,8 @@ def to_json(node: Any) -> Any:
     if type(node).__name__ in NODE_TYPES and isinstance(node, NODE_TYPES[type(node).__name__]):
         out = {"node": type(node).__name__}
         for f in fields(node):
-            out[f.name] = to_json(getattr(node, f.name))
+            if f.init:
+                out[f.name] = to_json(getattr(node, f.name))
         return out
     return node
 
@@ -154,6 +184,8 @@ def node_from_json(data: Any) -> Any:
         cls = NODE_TYPES[data["node"]]
         kwargs = {}
         for f in fields(cls):
+            if not f.init:
+                continue
             raw = data[f.name]
             if f.name in ("span", "key_span"):
                 kwargs[f.name] = Span.from_json(raw)
@@ -167,24 +199,17 @@ def node_from_json(data: Any) -> Any:
     return data
 
 
-def walk_calls(effect: Effect | None):
-    """Every Call in an effect, depth first, including `per` counters."""
+def walk(effect: Effect | None) -> Iterator[Effect]:
+    """An effect and every effect inside it, depth first, in source order (`per` counters too)."""
     if effect is None:
         return
     stack = [effect]
     while stack:
         node = stack.pop()
-        if isinstance(node, Call):
-            yield node
-            if node.per is not None:
-                stack.append(node.per)
-        elif isinstance(node, Seq):
-            stack.extend(reversed(node.steps))
-        elif isinstance(node, Choice):
-            stack.extend(reversed(node.options))
-        elif isinstance(node, Trade):
-            stack.extend([node.benefit, node.cost])
-        elif isinstance(node, Optional):
-            stack.append(node.step)
-        elif isinstance(node, Otherwise):
-            stack.extend([node.fallback, node.first])
+        yield node
+        stack.extend(reversed(node.children()))
+
+
+def walk_calls(effect: Effect | None) -> Iterator[Call]:
+    """Every Call in an effect, depth first, including `per` counters."""
+    return (node for node in walk(effect) if isinstance(node, Call))

@@ -1,4 +1,4 @@
-"""Names, types and arity: checks parsed files against the registry.
+"""Names, types and arity: checks parsed files against the game's vocabulary.
 
 The checker turns items into `Decl`s whose field values are typed Python values,
 and reports every problem it finds as a diagnostic. It never stops at the first
@@ -11,25 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import ast
+from .core import ANNOTATIONS
 from .diagnostics import Diagnostic, did_you_mean
-from .registry import (
-    ANNOTATIONS,
-    EVENTS,
-    KINDS,
-    PRIMITIVES,
-    TERRAINS_BESIDES_COLORS,
-    FieldSpec,
-    Param,
-)
-
-# value type -> the literal shape it needs
-SHAPES = {
-    "int": "int",
-    "count": "int",
-    "action": "int",
-    "string": "string",
-    "range": "range",
-}
+from .meta import Field, Kind, Param, ParamType, Vocabulary
+from .visitor import NodeVisitor
 
 
 @dataclass
@@ -51,6 +36,7 @@ class Decl:
     kind: str
     id: str | None
     item: ast.Item
+    spec: Kind
     fields: dict[str, list[FieldUse]] = field(default_factory=dict)
     reconstructed: str | None = None
 
@@ -68,7 +54,7 @@ class Decl:
         if use is None:
             return default
         if param is None:
-            if not KINDS[self.kind].fields[key].params:
+            if not self.spec.fields[key].params:
                 return True
             if not use.args:
                 return default
@@ -82,40 +68,44 @@ class Decl:
 
 @dataclass
 class Symbols:
-    """Names declared anywhere in the rule set, gathered before checking."""
+    """Declarations anywhere in the rule set by kind and id, gathered before checking."""
 
     by_kind: dict[str, dict[str, ast.Item]] = field(default_factory=dict)
-    action_numbers: set[int] = field(default_factory=set)
-    stock_items: set[str] = field(default_factory=set)
 
     def ids(self, kind: str) -> dict[str, ast.Item]:
         return self.by_kind.get(kind, {})
 
+    def numbers(self, kind: str, key: str) -> set[int]:
+        """The whole numbers written after `key` in the declarations of `kind`."""
+        found = set()
+        for item in self.ids(kind).values():
+            for child in item.children or ():
+                if child.key == key and child.values and child.values[0].kind == "int":
+                    found.add(child.values[0].value)
+        return found
 
-def gather_symbols(files: list[ast.SourceFile]) -> Symbols:
+
+def gather_symbols(files: list[ast.SourceFile], vocabulary: Vocabulary) -> Symbols:
     symbols = Symbols()
     for source in files:
         for item in source.items:
-            if item.key not in KINDS or not KINDS[item.key].has_id or not item.values:
+            spec = vocabulary.kinds.get(item.key)
+            if spec is None or not spec.has_id or not item.values:
                 continue
             ident = item.values[0]
             if ident.kind == "name":
                 symbols.by_kind.setdefault(item.key, {}).setdefault(ident.value, item)
-            if item.key == "action":
-                for child in item.children or ():
-                    if child.key == "number" and child.values and child.values[0].kind == "int":
-                        symbols.action_numbers.add(child.values[0].value)
-            if item.key == "component" and any(c.key == "stock" for c in item.children or ()):
-                symbols.stock_items.add(ident.value)
     return symbols
 
 
 class Checker:
-    def __init__(self, symbols: Symbols):
+    def __init__(self, symbols: Symbols, vocabulary: Vocabulary):
         self.symbols = symbols
+        self.vocabulary = vocabulary
         self.diags: list[Diagnostic] = []
-        self.used_names: dict[str, set[str]] = {}  # kind -> names referenced
+        self.used_names: dict[str, set[str]] = {}  # declaration kind -> ids referenced
         self.used_events: set[str] = set()
+        self._names: dict[ParamType, dict[str, str | None]] = {}
 
     # ---- reporting --------------------------------------------------------
     def report(self, code: str, message: str, span: ast.Span | None, hint: str | None = None):
@@ -125,39 +115,47 @@ class Checker:
         self.used_names.setdefault(kind, set()).add(name)
 
     # ---- values -----------------------------------------------------------
-    def _names_of(self, type_: str) -> tuple[set[str], str] | None:
-        """Allowed words and the diagnostic code for a name-typed parameter."""
-        if type_ == "color":
-            return set(self.symbols.ids("color")), "E104"
-        if type_ == "player_color":
-            return set(self.symbols.ids("player_color")), "E104"
-        if type_ == "item":
-            return set(self.symbols.stock_items), "E106"
-        if type_ == "track":
-            return set(self.symbols.ids("track")), "E106"
-        if type_ == "phase":
-            return set(self.symbols.ids("phase")), "E106"
-        if type_ == "reward":
-            return set(self.symbols.stock_items) | set(self.symbols.ids("track")), "E106"
-        if type_ == "terrain":
-            return set(self.symbols.ids("color")) | set(TERRAINS_BESIDES_COLORS), "E108"
-        if type_ == "event":
-            return set(EVENTS) | set(self.symbols.ids("event")), "E106"
-        if type_.startswith("enum:") or type_.startswith("flag:"):
-            return set(type_[5:].split("|")), "E108"
-        return None
+    def names_of(self, type_: ParamType) -> dict[str, str | None] | None:
+        """The words a name-typed parameter accepts, each with the kind it names
+        (None for a plain word); None for types that are not names."""
+        if type_ in self._names:
+            return self._names[type_]
+        names: dict[str, str | None] | None
+        if type_.form in ("words", "flag"):
+            names = dict.fromkeys(type_.words)
+        elif type_.form == "kind":
+            names = dict.fromkeys(self.vocabulary.kinds)
+        elif type_.form == "ref":
+            names = dict.fromkeys(type_.words)
+            if type_.events:
+                names.update(dict.fromkeys(self.vocabulary.events))
+            for ref_kind in type_.refs:
+                for ident, item in self.symbols.ids(ref_kind).items():
+                    if self._has_switch(ref_kind, item, type_.having):
+                        names[ident] = ref_kind
+        else:
+            names = None
+        self._names[type_] = names
+        return names
 
-    def shape_fits(self, value: ast.Value, param: Param) -> bool:
-        want = SHAPES.get(param.type, "name")
-        if param.type.startswith("flag:"):
-            return value.kind == "name" and value.value == param.type[5:]
-        return value.kind == want
+    def _has_switch(self, kind_key: str, item: ast.Item, switch: str | None) -> bool:
+        """`having` filters only kinds that know the switch (a stock component, any track)."""
+        if switch is None or switch not in self.vocabulary.kinds[kind_key].fields:
+            return True
+        return any(child.key == switch for child in item.children or ())
+
+    @staticmethod
+    def shape_fits(value: ast.Value, param: Param) -> bool:
+        if param.type.form == "flag":
+            return value.kind == "name" and value.value == param.type.words[0]
+        return value.kind == param.type.shape
 
     def check_value(self, value: ast.Value, param: Param, what: str) -> Any:
         """Validate a value whose shape fits; report problems; return the Python value."""
         v = value.value
-        if param.type in ("int", "count"):
-            lo = 0 if param.type == "count" and param.lo is None else param.lo
+        form = param.type.form
+        if form in ("int", "count"):
+            lo = param.low
             if lo is not None and v < lo or param.hi is not None and v > param.hi:
                 bounds = f"at least {lo}" if param.hi is None else f"between {lo} and {param.hi}"
                 self.report(
@@ -167,42 +165,44 @@ class Checker:
                     f"'{param.name}' must be {bounds}",
                 )
             return v
-        if param.type == "action":
-            if v not in self.symbols.action_numbers:
-                known = ", ".join(str(n) for n in sorted(self.symbols.action_numbers)) or "none"
+        if form == "number":
+            kind_key, key = param.type.refs[0], param.type.field or "number"
+            known = self.symbols.numbers(kind_key, key)
+            if v not in known:
+                listed = ", ".join(str(n) for n in sorted(known)) or "none"
                 self.report(
-                    "E105",
-                    f"{what}: there is no action {v}",
+                    param.type.unknown_code,
+                    f"{what}: there is no {param.type.name} {v}",
                     value.span,
-                    f"declared actions: {known}",
+                    f"declared {param.type.name}s: {listed}",
                 )
             else:
-                self._use("action_number", str(v))
+                self._use(f"{kind_key}_{key}", str(v))
             return v
-        if param.type == "range":
+        if form == "range":
             lo, hi = v
             if lo > hi:
                 self.report("E110", f"{what}: range {lo}..{hi} is empty", value.span)
             return v
-        allowed = self._names_of(param.type)
-        if allowed is not None:
-            names, code = allowed
-            if v not in names:
-                kind = param.type.split(":")[0]
-                label = {"enum": "word", "flag": "word"}.get(kind, kind)
-                hint = did_you_mean(v, names) or (
-                    "expected one of: " + ", ".join(sorted(names)) if names else None
-                )
-                self.report(code, f"{what}: unknown {label} '{v}'", value.span, hint)
-            else:
-                if param.type == "terrain" and v in self.symbols.ids("color"):
-                    self._use("color", v)
-                elif param.type == "event":
-                    self.used_events.add(v)
-                elif param.type == "reward":
-                    self._use("track" if v in self.symbols.ids("track") else "item", v)
-                elif ":" not in param.type:
-                    self._use(param.type, v)
+        names = self.names_of(param.type)
+        if names is None:
+            return v
+        if v not in names:
+            hint = did_you_mean(v, names) or (
+                "expected one of: " + ", ".join(sorted(names)) if names else None
+            )
+            self.report(
+                param.type.unknown_code,
+                f"{what}: unknown {param.type.name} '{v}'",
+                value.span,
+                hint,
+            )
+        elif form == "ref":
+            named = names[v]
+            if named == "event" or (named is None and param.type.events):
+                self.used_events.add(v)
+            elif named is not None:
+                self._use(named, v)
         return v
 
     def match_params(
@@ -234,7 +234,7 @@ class Checker:
             extra = values[i]
             expected = " ".join(f"<{p.name}>" for p in params) or "no values"
             hint = f"expected: {expected}"
-            flags = [p.type[5:] for p in params if p.type.startswith("flag:")]
+            flags = [p.type.words[0] for p in params if p.type.form == "flag"]
             if extra.kind == "name" and flags:
                 hint = did_you_mean(extra.value, flags) or hint
             self.report(
@@ -256,53 +256,34 @@ class Checker:
             got = values[i]
             self.report(
                 "E108",
-                f"{what}: '{_show(got)}' is not a valid {param.name} (expected {_describe(param)})",
+                f"{what}: '{_show(got)}' is not a valid {param.name} "
+                f"(expected {param.type.describe()})",
                 got.span,
                 self._type_hint(got, param),
             )
         else:
             self.report(
                 "E107",
-                f"{what}: missing <{param.name}> ({_describe(param)})",
+                f"{what}: missing <{param.name}> ({param.type.describe()})",
                 span,
-                f"add a value ({_describe(param)})",
+                f"add a value ({param.type.describe()})",
             )
 
     def _type_hint(self, got: ast.Value, param: Param) -> str | None:
-        allowed = self._names_of(param.type)
+        allowed = self.names_of(param.type)
         if allowed and got.kind == "name":
-            return did_you_mean(got.value, allowed[0])
+            return did_you_mean(got.value, allowed)
         return None
 
     # ---- effects ----------------------------------------------------------
     def check_effect(self, effect: ast.Effect, where: str) -> None:
-        stack: list[tuple[ast.Effect, bool]] = [(effect, False)]
-        while stack:
-            node, as_counter = stack.pop()
-            if isinstance(node, ast.Call):
-                self.check_call(node, as_counter, where)
-            elif isinstance(node, ast.Seq):
-                stack.extend((s, False) for s in node.steps)
-            elif isinstance(node, ast.Choice):
-                stack.extend((s, False) for s in node.options)
-            elif isinstance(node, ast.Trade):
-                stack.extend([(node.cost, False), (node.benefit, False)])
-            elif isinstance(node, ast.Optional):
-                stack.append((node.step, False))
-            elif isinstance(node, ast.Otherwise):
-                if not can_fail(node.first):
-                    self.report(
-                        "W401",
-                        "the 'otherwise' part can never run: what comes before it always succeeds",
-                        node.fallback.span,
-                        "remove the 'otherwise' part",
-                    )
-                stack.extend([(node.first, False), (node.fallback, False)])
+        EffectChecker(self, where).visit(effect)
 
     def check_call(self, call: ast.Call, as_counter: bool, where: str) -> None:
-        prim = PRIMITIVES.get(call.name)
+        primitives = self.vocabulary.primitives
+        prim = primitives.get(call.name)
         if prim is None:
-            names = [p for p, spec in PRIMITIVES.items() if spec.counter == as_counter]
+            names = [p for p, spec in primitives.items() if spec.counter == as_counter]
             self.report(
                 "E103",
                 f"unknown {'counter' if as_counter else 'primitive'} '{call.name}'",
@@ -322,13 +303,17 @@ class Checker:
                 "E108",
                 f"'{call.name}' is an effect, not something to count",
                 _name_span(call),
-                did_you_mean(call.name, [n for n, p in PRIMITIVES.items() if p.counter]),
+                did_you_mean(call.name, self.vocabulary.counters()),
             )
-        self.match_params(call.args, prim.params, f"'{call.name}'", call.span)
-        if call.name == "draw_keep" and len(call.args) == 2:
-            draw, keep = (a.value for a in call.args)
-            if isinstance(draw, int) and isinstance(keep, int) and keep > draw:
-                self.report("E110", f"'draw_keep': cannot keep {keep} of {draw} cards", call.span)
+        args = self.match_params(call.args, prim.params, f"'{call.name}'", call.span)
+        for param in prim.params:
+            value, limit = args.get(param.name), args.get(param.at_most or "")
+            if isinstance(value, int) and isinstance(limit, int) and value > limit:
+                self.report(
+                    "E110",
+                    f"'{call.name}': <{param.name}> {value} is more than <{param.at_most}> {limit}",
+                    call.span,
+                )
         if call.cap is not None and call.cap.value < 0:
             self.report("E110", "'max' must be at least 0", call.cap.span)
         if call.per is not None:
@@ -338,9 +323,9 @@ class Checker:
     def check_item(
         self, item: ast.Item, kind_key: str, ident: str | None, parent_reason: str | None
     ) -> Decl:
-        spec = KINDS[kind_key]
+        spec = self.vocabulary.kinds[kind_key]
         reason = self._annotations(item) or parent_reason
-        decl = Decl(kind_key, ident, item, reconstructed=reason)
+        decl = Decl(kind_key, ident, item, spec, reconstructed=reason)
         if item.effect is not None:
             self.report(
                 "E112", f"'{kind_key}' takes a {{ block }}, not ': effect'", item.effect.span
@@ -384,7 +369,7 @@ class Checker:
         self.report("E102", f"unknown keyword '{child.key}' in {kind_key}", child.key_span, hint)
 
     def check_field(
-        self, item: ast.Item, fspec: FieldSpec, kind_key: str, reason: str | None
+        self, item: ast.Item, fspec: Field, kind_key: str, reason: str | None
     ) -> FieldUse:
         what = f"{kind_key}.{item.key}"
         args = self.match_params(item.values, fspec.params, what, item.key_span)
@@ -432,9 +417,9 @@ class Checker:
         return reason
 
     def check_top(self, item: ast.Item, seen: dict[str, ast.Item]) -> Decl | None:
-        spec = KINDS.get(item.key)
+        spec = self.vocabulary.kinds.get(item.key)
         if spec is None or spec.nested_only:
-            tops = [k for k, s in KINDS.items() if not s.nested_only]
+            tops = self.vocabulary.top_kinds()
             self.report(
                 "E101",
                 f"unknown declaration '{item.key}'",
@@ -485,26 +470,59 @@ class Checker:
         return self.check_item(item, item.key, ident, None)
 
 
-def can_fail(effect: ast.Effect) -> bool:
+class EffectChecker(NodeVisitor):
+    """Checks every call of an effect, and `otherwise` parts that can never run."""
+
+    def __init__(self, checker: Checker, where: str):
+        self.checker = checker
+        self.where = where
+
+    def visit_Call(self, node: ast.Call) -> None:
+        self.checker.check_call(node, False, self.where)
+
+    def visit_Otherwise(self, node: ast.Otherwise) -> None:
+        if not can_fail(node.first, self.checker.vocabulary):
+            self.checker.report(
+                "W401",
+                "the 'otherwise' part can never run: what comes before it always succeeds",
+                node.fallback.span,
+                "remove the 'otherwise' part",
+            )
+        self.generic_visit(node)
+
+
+class CanFail(NodeVisitor):
     """Whether an effect may be impossible to carry out (so `otherwise` makes sense).
 
     A sequence or trade fails if any part can; a choice only if every option can;
     an optional step never fails; `a otherwise b` fails only if b can.
     """
-    if isinstance(effect, ast.Call):
-        prim = PRIMITIVES.get(effect.name)
+
+    def __init__(self, vocabulary: Vocabulary):
+        self.primitives = vocabulary.primitives
+
+    def visit_Call(self, node: ast.Call) -> bool:
+        prim = self.primitives.get(node.name)
         return prim is None or (prim.can_fail and not prim.counter)
-    if isinstance(effect, ast.Seq):
-        return any(can_fail(s) for s in effect.steps)
-    if isinstance(effect, ast.Trade):
-        return can_fail(effect.cost) or can_fail(effect.benefit)
-    if isinstance(effect, ast.Choice):
-        return all(can_fail(o) for o in effect.options)
-    if isinstance(effect, ast.Optional):
+
+    def visit_Seq(self, node: ast.Seq) -> bool:
+        return any(self.visit(s) for s in node.steps)
+
+    def visit_Trade(self, node: ast.Trade) -> bool:
+        return self.visit(node.cost) or self.visit(node.benefit)
+
+    def visit_Choice(self, node: ast.Choice) -> bool:
+        return all(self.visit(o) for o in node.options)
+
+    def visit_Optional(self, node: ast.Optional) -> bool:
         return False
-    if isinstance(effect, ast.Otherwise):
-        return can_fail(effect.fallback)
-    return True
+
+    def visit_Otherwise(self, node: ast.Otherwise) -> bool:
+        return self.visit(node.fallback)
+
+
+def can_fail(effect: ast.Effect, vocabulary: Vocabulary) -> bool:
+    return bool(CanFail(vocabulary).visit(effect))
 
 
 def _name_span(call: ast.Call) -> ast.Span:
@@ -518,19 +536,9 @@ def _show(value: ast.Value) -> str:
     return str(value.value)
 
 
-def _describe(param: Param) -> str:
-    if param.type.startswith("enum:"):
-        return "one of " + ", ".join(param.type[5:].split("|"))
-    if param.type.startswith("flag:"):
-        return f"the word '{param.type[5:]}'"
-    return {"count": "a number >= 0", "int": "a number", "action": "an action number"}.get(
-        param.type, f"a {param.type}"
-    )
-
-
-def check_files(files: list[ast.SourceFile]) -> tuple[list[Decl], Checker]:
+def check_files(files: list[ast.SourceFile], vocabulary: Vocabulary) -> tuple[list[Decl], Checker]:
     """Check every top-level item of every file; returns the declarations and the checker."""
-    checker = Checker(gather_symbols(files))
+    checker = Checker(gather_symbols(files, vocabulary), vocabulary)
     seen: dict[str, ast.Item] = {}
     decls = []
     for source in files:

@@ -1,7 +1,8 @@
 """Sources to a `RuleSet`: check, cross-check, build the effect graph, analyse it.
 
-parse (dsl.parser) -> check (dsl.checker) -> consistency (dsl.consistency)
-  -> graph (dsl.graph) -> RuleSet
+parse (dsl.parser) -> which game (dsl.games) -> check (dsl.checker, against the
+game's vocabulary) -> consistency (dsl.consistency, then the game's own lint
+rules) -> graph (dsl.graph) -> RuleSet
 """
 
 from __future__ import annotations
@@ -10,20 +11,26 @@ import gc
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
-
+from . import games
 from .checker import Decl, check_files
 from .consistency import check_consistency
 from .diagnostics import ERROR, Diagnostic, SourceLines
 from .graph import activation_chain_problems, build_graph, cycle_problems
 from .loader import LoadedSources, load
+from .meta import Vocabulary
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 @dataclass
 class RuleSet:
-    """A compiled rule set: checked declarations, their effect graph, their source files."""
+    """A compiled rule set: the game module it is written for, its checked declarations,
+    their effect graph and their source files."""
 
+    game: Any  # the game module (dsl.games.GameModule; interpreter.game.Game)
     decls: list[Decl]
     graph: nx.MultiDiGraph
     content_hash: str
@@ -39,6 +46,10 @@ class RuleSet:
     def single(self, kind: str) -> Decl | None:
         found = self.of_kind(kind)
         return found[0] if found else None
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        return self.game.vocabulary
 
 
 @dataclass
@@ -59,13 +70,17 @@ def compile_sources(loaded: LoadedSources, strict_counts: bool) -> CompileResult
     if not loaded.syntax_ok:
         # Names from a broken file are unknown, so reference checks would mislead.
         return CompileResult(None, _sorted(diags), loaded.lines, skipped_semantics=True)
-    decls, checker = check_files(loaded.files)
+    game, unknown = games.for_files(loaded.files)
+    if game is None:
+        # without the game's vocabulary every name would look unknown
+        return CompileResult(None, _sorted(diags + unknown), loaded.lines, skipped_semantics=True)
+    decls, checker = check_files(loaded.files, game.vocabulary)
     diags += checker.diags
-    diags += check_consistency(decls, checker, strict_counts)
-    graph = build_graph(decls)
+    diags += check_consistency(decls, checker, strict_counts, game.checks)
+    graph = build_graph(decls, game.vocabulary)
     diags += activation_chain_problems(graph)
     diags += cycle_problems(graph)
-    ruleset = RuleSet(decls, graph, loaded.content_hash, loaded.paths)
+    ruleset = RuleSet(game, decls, graph, loaded.content_hash, loaded.paths)
     return CompileResult(ruleset, _sorted(diags), loaded.lines)
 
 

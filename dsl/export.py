@@ -1,8 +1,8 @@
 """The stable JSON export of a compiled rule set, and its JSON Schema.
 
-The schema is generated from the registry (so it cannot drift from the language)
-and committed under dsl/schemas/; a test checks the committed copy is current
-and that the shipped content validates against it.
+The schema is generated from a game's vocabulary (so it cannot drift from the
+language); the shipped game's is committed under dsl/schemas/, and a test checks
+that the committed copy is current and that the shipped content validates against it.
 
     python -m blackangel.dsl.export --write-schema    # regenerate dsl/schemas/
 """
@@ -16,7 +16,8 @@ from typing import Any
 
 from . import ast
 from .checker import Decl, FieldUse
-from .registry import KINDS, PRIMITIVES, Param
+from .meta import Param, Vocabulary
+from .visitor import NodeVisitor
 
 FORMAT = "blackangel-ruleset"
 EDGE_RELATIONS = ("has", "triggers", "uses", "emits", "runs", "activates")
@@ -26,32 +27,48 @@ SCHEMA_ID = "https://blackangel-rules.invalid/schemas/ruleset.schema.json"
 
 
 # ---- export ------------------------------------------------------------------
-def effect_json(node: ast.Effect) -> dict:
-    if isinstance(node, ast.Call):
-        prim = PRIMITIVES.get(node.name)
-        names = [p.name for p in prim.params] if prim else []
+class EffectJson(NodeVisitor):
+    """An effect as plain JSON; a call's arguments are named by its primitive's parameters."""
+
+    def __init__(self, vocabulary: Vocabulary | None = None):
+        self.primitives = vocabulary.primitives if vocabulary is not None else {}
+
+    def visit_Call(self, node: ast.Call) -> dict:
+        prim = self.primitives.get(node.name)
+        names = [p.name for p in prim.params] if prim else [str(i) for i in range(len(node.args))]
         out: dict[str, Any] = {
             "call": node.name,
             "args": {name: arg.value for name, arg in zip(names, node.args)},
         }
         if node.per is not None:
-            out["per"] = effect_json(node.per)
+            out["per"] = self.visit(node.per)
         if node.cap is not None:
             out["max"] = node.cap.value
         return out
-    if isinstance(node, ast.Seq):
-        return {"seq": [effect_json(s) for s in node.steps]}
-    if isinstance(node, ast.Choice):
-        return {"choice": [effect_json(s) for s in node.options]}
-    if isinstance(node, ast.Trade):
-        return {"trade": {"cost": effect_json(node.cost), "benefit": effect_json(node.benefit)}}
-    if isinstance(node, ast.Optional):
-        return {"optional": effect_json(node.step)}
-    if isinstance(node, ast.Otherwise):
+
+    def visit_Seq(self, node: ast.Seq) -> dict:
+        return {"seq": [self.visit(s) for s in node.steps]}
+
+    def visit_Choice(self, node: ast.Choice) -> dict:
+        return {"choice": [self.visit(s) for s in node.options]}
+
+    def visit_Trade(self, node: ast.Trade) -> dict:
+        return {"trade": {"cost": self.visit(node.cost), "benefit": self.visit(node.benefit)}}
+
+    def visit_Optional(self, node: ast.Optional) -> dict:
+        return {"optional": self.visit(node.step)}
+
+    def visit_Otherwise(self, node: ast.Otherwise) -> dict:
         return {
-            "otherwise": {"first": effect_json(node.first), "fallback": effect_json(node.fallback)}
+            "otherwise": {"first": self.visit(node.first), "fallback": self.visit(node.fallback)}
         }
-    raise TypeError(f"not an effect: {node!r}")
+
+    def generic_visit(self, node, *args):
+        raise TypeError(f"not an effect: {node!r}")
+
+
+def effect_json(node: ast.Effect, vocabulary: Vocabulary | None = None) -> dict:
+    return EffectJson(vocabulary).visit(node)
 
 
 def _value_json(value: Any) -> Any:
@@ -60,34 +77,37 @@ def _value_json(value: Any) -> Any:
     return value
 
 
-def _use_json(use: FieldUse) -> dict:
+def _use_json(use: FieldUse, effects: EffectJson) -> dict:
     out: dict[str, Any] = {"values": {k: _value_json(v) for k, v in use.args.items()}}
     if use.effect is not None:
-        out["effect"] = effect_json(use.effect)
+        out["effect"] = effects.visit(use.effect)
     if use.reconstructed is not None:
         out["reconstructed"] = use.reconstructed
     if use.children:
-        out["block"] = [decl_json(child) for child in use.children]
+        out["block"] = [decl_json(child, effects) for child in use.children]
     return out
 
 
-def decl_json(decl: Decl) -> dict:
+def decl_json(decl: Decl, effects: EffectJson) -> dict:
     out: dict[str, Any] = {"kind": decl.kind}
     if decl.id is not None:
         out["id"] = decl.id
     out["source"] = str(decl.item.span)
-    out["fields"] = {key: [_use_json(u) for u in uses] for key, uses in decl.fields.items()}
+    out["fields"] = {
+        key: [_use_json(u, effects) for u in uses] for key, uses in decl.fields.items()
+    }
     return out
 
 
 def ruleset_json(ruleset) -> dict:
     graph = ruleset.graph
+    effects = EffectJson(ruleset.vocabulary)
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "content_hash": ruleset.content_hash,
         "files": list(ruleset.files),
-        "declarations": [decl_json(d) for d in ruleset.decls],
+        "declarations": [decl_json(d, effects) for d in ruleset.decls],
         "graph": {
             "nodes": [
                 {"id": n, "kind": d["kind"], "label": d.get("label", n)}
@@ -103,19 +123,19 @@ def ruleset_json(ruleset) -> dict:
 
 # ---- schema ------------------------------------------------------------------
 def _param_schema(param: Param) -> dict:
-    if param.type in ("int", "count", "action"):
+    form = param.type.form
+    if form in ("int", "count", "number"):
         base: dict[str, Any] = {"type": "integer"}
-        lo = 0 if param.type == "count" and param.lo is None else param.lo
-        if lo is not None:
-            base["minimum"] = lo
+        if param.low is not None:
+            base["minimum"] = param.low
         if param.hi is not None:
             base["maximum"] = param.hi
-    elif param.type == "range":
+    elif form == "range":
         base = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
-    elif param.type.startswith("enum:"):
-        base = {"enum": param.type[5:].split("|")}
-    elif param.type.startswith("flag:"):
-        base = {"const": param.type[5:]}
+    elif form == "words":
+        base = {"enum": list(param.type.words)}
+    elif form == "flag":
+        base = {"const": param.type.words[0]}
     else:
         base = {"type": "string"}
     if param.repeat:
@@ -177,9 +197,9 @@ def _kind_schema(kind) -> dict:
     return schema
 
 
-def _call_schema() -> dict:
+def _call_schema(primitives) -> dict:
     branches = []
-    for name, prim in PRIMITIVES.items():
+    for name, prim in primitives.items():
         branches.append(
             {
                 "if": {"properties": {"call": {"const": name}}},
@@ -189,7 +209,7 @@ def _call_schema() -> dict:
     return {
         "type": "object",
         "properties": {
-            "call": {"enum": sorted(PRIMITIVES)},
+            "call": {"enum": sorted(primitives)},
             "args": {"type": "object"},
             "per": {"$ref": "#/$defs/call"},
             "max": {"type": "integer", "minimum": 0},
@@ -228,20 +248,17 @@ def _effect_schema() -> dict:
     }
 
 
-def build_schema() -> dict:
-    defs: dict[str, Any] = {f"kind_{k}": _kind_schema(spec) for k, spec in KINDS.items()}
-    defs["call"] = _call_schema()
+def build_schema(vocabulary: Vocabulary) -> dict:
+    kinds = vocabulary.kinds
+    defs: dict[str, Any] = {f"kind_{k}": _kind_schema(spec) for k, spec in kinds.items()}
+    defs["call"] = _call_schema(vocabulary.primitives)
     defs["effect"] = _effect_schema()
-    defs["declaration"] = {
-        "oneOf": [
-            {"$ref": f"#/$defs/kind_{k}"} for k, spec in KINDS.items() if not spec.nested_only
-        ]
-    }
+    defs["declaration"] = {"oneOf": [{"$ref": f"#/$defs/kind_{k}"} for k in vocabulary.top_kinds()]}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
-        "title": "Compiled rule set (ba export --json)",
-        "description": "Generated from dsl/registry.py by "
+        "title": f"Compiled rule set of the game module {vocabulary.name} (ba export --json)",
+        "description": "Generated from the game's vocabulary by "
         "`python -m blackangel.dsl.export --write-schema`.",
         "type": "object",
         "properties": {
@@ -290,8 +307,8 @@ def build_schema() -> dict:
     }
 
 
-def schema_text() -> str:
-    return json.dumps(build_schema(), indent=2, sort_keys=True) + "\n"
+def schema_text(vocabulary: Vocabulary) -> str:
+    return json.dumps(build_schema(vocabulary), indent=2, sort_keys=True) + "\n"
 
 
 def committed_schema_path() -> Path:
@@ -312,8 +329,11 @@ def validate(data: dict) -> list[str]:
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["--write-schema"]:
+        from . import games
+
         SCHEMA_DIR.mkdir(exist_ok=True)
-        committed_schema_path().write_text(schema_text(), encoding="utf-8")
+        vocabulary = games.load(games.DEFAULT).vocabulary
+        committed_schema_path().write_text(schema_text(vocabulary), encoding="utf-8")
         print(f"wrote {committed_schema_path()}")
     else:
         print("usage: python -m blackangel.dsl.export --write-schema", file=sys.stderr)

@@ -12,34 +12,42 @@ Edges carry `rel`:
     uses       effect -> prim
     emits      effect -> event
     runs       effect -> decl      (the effect runs a phase)
-    activates  effect -> effect    (a tile's effect activates another tile's effect)
+    activates  effect -> effect    (an effect activates another declaration's effect: a tile
+                                    activating its neighbour; targets are the effects that run on
+                                    the event named by the primitive's `activates`)
 """
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from . import ast
 from .checker import Decl
 from .diagnostics import Diagnostic
-from .registry import KINDS, PRIMITIVES
+from .meta import Vocabulary
 
-TILE_KINDS = ("tech", "start_tile")
+if TYPE_CHECKING:  # networkx is imported only when a graph is built (it is slow to import)
+    import networkx as nx
 
 
 def effect_node(decl_id: str, key: str, index: int) -> str:
     return f"effect.{decl_id}.{key}.{index}"
 
 
-def _activating(effect: ast.Effect | None) -> bool:
+def _activating(effect: ast.Effect | None, vocabulary: Vocabulary) -> bool:
+    primitives = vocabulary.primitives
     return any(
-        PRIMITIVES.get(c.name) and PRIMITIVES[c.name].activates for c in ast.walk_calls(effect)
+        c.name in primitives and primitives[c.name].activates for c in ast.walk_calls(effect)
     )
 
 
-def build_graph(decls: list[Decl]) -> nx.MultiDiGraph:
+def build_graph(decls: list[Decl], vocabulary: Vocabulary) -> nx.MultiDiGraph:
+    import networkx as nx
+
+    primitives = vocabulary.primitives
     graph = nx.MultiDiGraph()
-    tiles: list[tuple[str, bool]] = []  # (standard effect node, activates others)
+    # effects that an activating primitive can run: (effect node, activates others, event)
+    targets: list[tuple[str, bool, str]] = []
     activators: list[tuple[str, ast.Call, ast.Effect]] = []
     seen: set[str] = set()
     for decl in decls:
@@ -49,7 +57,7 @@ def build_graph(decls: list[Decl]) -> nx.MultiDiGraph:
         dnode = f"decl.{decl.id}"
         graph.add_node(dnode, kind="decl", decl_kind=decl.kind, label=decl.id, span=decl.item.span)
         for key, uses in decl.fields.items():
-            fspec = KINDS[decl.kind].fields[key]
+            fspec = decl.spec.fields[key]
             for index, use in enumerate(uses):
                 if use.effect is None:
                     continue
@@ -68,7 +76,7 @@ def build_graph(decls: list[Decl]) -> nx.MultiDiGraph:
                     graph.add_node(f"event.{event}", kind="event", label=event)
                     graph.add_edge(f"event.{event}", enode, key="triggers", rel="triggers")
                 for call in ast.walk_calls(use.effect):
-                    prim = PRIMITIVES.get(call.name)
+                    prim = primitives.get(call.name)
                     if prim is None:
                         continue
                     graph.add_node(f"prim.{call.name}", kind="primitive", label=call.name)
@@ -85,12 +93,13 @@ def build_graph(decls: list[Decl]) -> nx.MultiDiGraph:
                         graph.add_edge(enode, f"decl.{call.args[0].value}", key="runs", rel="runs")
                     if prim.activates:
                         activators.append((enode, call, use.effect))
-                if decl.kind in TILE_KINDS and key == "standard":
-                    tiles.append((enode, _activating(use.effect)))
+                if fspec.event:
+                    targets.append((enode, _activating(use.effect, vocabulary), fspec.event))
     for enode, call, _effect in activators:
+        event = primitives[call.name].activates
         only_plain = any(a.value == "non_activating" for a in call.args)
-        for target, target_activates in tiles:
-            if only_plain and target_activates:
+        for target, target_activates, target_event in targets:
+            if target_event != event or (only_plain and target_activates):
                 continue
             graph.add_edge(enode, target, key="activates", rel="activates", span=call.span)
     return graph
@@ -122,6 +131,8 @@ def activation_chain_problems(graph: nx.MultiDiGraph) -> list[Diagnostic]:
 
 def cycle_problems(graph: nx.MultiDiGraph) -> list[Diagnostic]:
     """Trigger chains that can run forever (strongly connected components)."""
+    import networkx as nx
+
     diags = []
     components = sorted(nx.strongly_connected_components(graph), key=min)
     for component in components:

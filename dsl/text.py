@@ -1,8 +1,9 @@
 """Rules text generated from effects: each primitive describes itself through its template.
 
-All words come from msgids (the registry's templates, the connectors and framings
-below, and the nouns declared in content), translated through gettext catalogs
-with plural forms. English needs no catalog: the msgids are English.
+All words come from msgids (the primitives' templates, the fields' frames and the
+nouns of the game's vocabulary, the connectors below, and the nouns declared in
+content), translated through gettext catalogs with plural forms. English needs no
+catalog: the msgids are English.
 """
 
 from __future__ import annotations
@@ -13,30 +14,13 @@ from pathlib import Path
 
 from . import ast
 from .checker import Decl
-from .registry import KINDS, N_, PRIMITIVES
+from .meta import N_, Vocabulary
+from .visitor import NodeVisitor
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
 LANGUAGES = ("en", "pl", "de")
 
-# Fixed nouns a template may use as {param:noun}; (singular, plural) msgids.
-NOUNS = {
-    "technology tile": (N_("technology tile"), N_("technology tiles")),
-    "mission card": (N_("mission card"), N_("mission cards")),
-    "hex": (N_("hex"), N_("hexes")),
-    "mission": (N_("mission card"), N_("mission cards")),
-    "ravager": (N_("Ravager card"), N_("Ravager cards")),
-}
-
-# Words a template shows for enum values.
-WORDS = {
-    "vertical": N_("above or below"),
-    "horizontal": N_("left or right"),
-    "non_activating": N_("not one that activates tiles"),
-    "any": N_("any tile"),
-    "break_room": N_("the break room"),
-    "workstation": N_("a workstation"),
-}
-
+# How effects combine into sentences: the connectors of the language itself.
 CONNECT = {
     "list": N_("{first}, {rest}"),
     "last": N_("{first} and {last}"),
@@ -48,24 +32,6 @@ CONNECT = {
     "cap": N_("{effect} (at most {max})"),
 }
 
-FRAMES = {
-    ("mission", "activation", None): N_("Each time it is activated: {effect}"),
-    ("mission", "ejection", "owner"): N_("On ejection, the owner: {effect}"),
-    ("mission", "ejection", "passengers"): N_(
-        "On ejection, each player with a ship on it: {effect}"
-    ),
-    ("mission", "ejection", "everyone"): N_(
-        "On ejection, the owner and each player with a ship on it, once each: {effect}"
-    ),
-    ("ravager", "permanent", None): N_("While on top, before the attacked action: {effect}"),
-    ("start_tile", "standard", None): N_("When activated: {effect}"),
-    ("tech", "standard", None): N_("Standard side, when activated: {effect}"),
-    ("tech", "boost", None): N_("Boost side, once: {effect}"),
-    ("advanced", "score", None): N_("Final scoring: {effect}"),
-    ("aid", "advantage", None): N_("Advantage: {effect}"),
-    ("trigger", "effect", None): N_("Effect: {effect}"),
-}
-
 PLACEHOLDER = re.compile(r"\{(\w+)(?::([^}]+))?\}")
 
 
@@ -75,11 +41,13 @@ def translations(lang: str) -> gettext.NullTranslations:
     return gettext.translation("blackangel", LOCALE_DIR, languages=[lang], fallback=True)
 
 
-class TextRenderer:
+class TextRenderer(NodeVisitor):
     """Renders effects and cards of one rule set in one language."""
 
-    def __init__(self, decls: list[Decl], lang: str = "en"):
+    def __init__(self, decls: list[Decl], vocabulary: Vocabulary, lang: str = "en"):
         self.tr = translations(lang)
+        self.vocabulary = vocabulary
+        self.primitives = vocabulary.primitives
         self.nouns: dict[str, tuple[str, str]] = {}
         for decl in decls:
             if decl.kind in ("component", "track") and decl.first("noun"):
@@ -94,11 +62,11 @@ class TextRenderer:
         return self.tr.gettext(msgid)
 
     def noun(self, key: str, amount: int) -> str:
-        singular, plural = self.nouns.get(key) or NOUNS.get(key) or (key, key)
+        singular, plural = self.nouns.get(key) or self.vocabulary.nouns.get(key) or (key, key)
         return self.tr.ngettext(singular, plural, amount)
 
-    def call(self, call: ast.Call) -> str:
-        prim = PRIMITIVES.get(call.name)
+    def visit_Call(self, call: ast.Call) -> str:
+        prim = self.primitives.get(call.name)
         if prim is None:
             return " ".join([call.name, *(str(a.value) for a in call.args)])
         values = {p.name: a.value for p, a in zip(prim.params, call.args)}
@@ -110,21 +78,14 @@ class TextRenderer:
             if noun:
                 return self.noun(noun, value if isinstance(value, int) else 1)
             param = next((p for p in prim.params if p.name == name), None)
-            if param is not None and param.type == "count":
+            form = param.type.form if param is not None else None
+            if form == "count":
                 last_count["n"] = value
                 return str(value)
-            if param is not None and param.type in (
-                "item",
-                "reward",
-                "track",
-                "color",
-                "player_color",
-            ):
+            if form == "ref" or (form == "words" and value in self.vocabulary.nouns):
                 return self.noun(str(value), last_count["n"])
-            if param is not None and param.type.startswith("enum:") and value in NOUNS:
-                return self.noun(value, last_count["n"])
-            if isinstance(value, str) and value in WORDS:
-                return self._(WORDS[value])
+            if isinstance(value, str) and value in self.vocabulary.shown:
+                return self._(self.vocabulary.shown[value])
             return str(value)
 
         text = PLACEHOLDER.sub(fill, self._(prim.template))
@@ -132,8 +93,8 @@ class TextRenderer:
             counter = PLACEHOLDER.sub(
                 lambda m: self._fill_counter(call.per, m),
                 self._(
-                    PRIMITIVES[call.per.name].template
-                    if call.per.name in PRIMITIVES
+                    self.primitives[call.per.name].template
+                    if call.per.name in self.primitives
                     else call.per.name
                 ),
             )
@@ -143,38 +104,45 @@ class TextRenderer:
         return text
 
     def _fill_counter(self, counter: ast.Call, match: re.Match) -> str:
-        prim = PRIMITIVES.get(counter.name)
+        prim = self.primitives.get(counter.name)
         values = {p.name: a.value for p, a in zip(prim.params, counter.args)} if prim else {}
         value = values.get(match.group(1), match.group(1))
         return self.noun(str(value), 1) if isinstance(value, str) else str(value)
 
-    def effect(self, node: ast.Effect) -> str:
-        if isinstance(node, ast.Call):
-            return self.call(node)
-        if isinstance(node, ast.Seq):
-            parts = [self.effect(s) for s in node.steps]
-            text = parts[-1]
-            if len(parts) > 1:
-                text = self._(CONNECT["last"]).format(first=parts[-2], last=parts[-1])
-                for part in reversed(parts[:-2]):
-                    text = self._(CONNECT["list"]).format(first=part, rest=text)
-            return text
-        if isinstance(node, ast.Trade):
-            return self._(CONNECT["trade"]).format(
-                cost=self.effect(node.cost), benefit=self.effect(node.benefit)
-            )
-        if isinstance(node, ast.Choice):
-            text = self.effect(node.options[-1])
-            for option in reversed(node.options[:-1]):
-                text = self._(CONNECT["choice"]).format(first=self.effect(option), second=text)
-            return text
-        if isinstance(node, ast.Optional):
-            return self._(CONNECT["optional"]).format(step=self.effect(node.step))
-        if isinstance(node, ast.Otherwise):
-            return self._(CONNECT["otherwise"]).format(
-                first=self.effect(node.first), fallback=self.effect(node.fallback)
-            )
+    def visit_Seq(self, node: ast.Seq) -> str:
+        parts = [self.visit(s) for s in node.steps]
+        text = parts[-1]
+        if len(parts) > 1:
+            text = self._(CONNECT["last"]).format(first=parts[-2], last=parts[-1])
+            for part in reversed(parts[:-2]):
+                text = self._(CONNECT["list"]).format(first=part, rest=text)
+        return text
+
+    def visit_Trade(self, node: ast.Trade) -> str:
+        return self._(CONNECT["trade"]).format(
+            cost=self.visit(node.cost), benefit=self.visit(node.benefit)
+        )
+
+    def visit_Choice(self, node: ast.Choice) -> str:
+        text = self.visit(node.options[-1])
+        for option in reversed(node.options[:-1]):
+            text = self._(CONNECT["choice"]).format(first=self.visit(option), second=text)
+        return text
+
+    def visit_Optional(self, node: ast.Optional) -> str:
+        return self._(CONNECT["optional"]).format(step=self.visit(node.step))
+
+    def visit_Otherwise(self, node: ast.Otherwise) -> str:
+        return self._(CONNECT["otherwise"]).format(
+            first=self.visit(node.first), fallback=self.visit(node.fallback)
+        )
+
+    def generic_visit(self, node, *args):
         raise TypeError(f"not an effect: {node!r}")
+
+    def effect(self, node: ast.Effect) -> str:
+        """An effect in words (lower case, no full stop)."""
+        return self.visit(node)
 
     def sentence(self, node: ast.Effect) -> str:
         text = self.effect(node)
@@ -187,15 +155,15 @@ class TextRenderer:
             for use in uses:
                 if use.effect is None:
                     continue
-                who = use.args.get("who")
-                frame = FRAMES.get((decl.kind, key, who)) or FRAMES.get((decl.kind, key, None))
+                first = next(iter(use.args.values()), None)
+                frame = decl.spec.fields[key].frame(first)
                 body = self.sentence(use.effect)
                 lines.append(self._(frame).format(effect=body) if frame else f"{key}: {body}")
         return lines
 
     def facts(self, decl: Decl) -> list[tuple[str, str]]:
         """The declaration's values that are not effects, as (keyword, shown value)."""
-        spec = KINDS[decl.kind]
+        spec = decl.spec
         out = []
         for key, uses in decl.fields.items():
             if spec.fields[key].effect:

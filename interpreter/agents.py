@@ -22,9 +22,8 @@ class RandomAgent:
 class GreedyAgent:
     """One-step lookahead: try each option on a clone, keep the one with the best score.
 
-    The score of a position for a seat is its VP plus half a point per item in
-    storage, robot in the break room, mission card in hand and ejected mission;
-    ties are broken by the seeded generator. Cheap and clearly better than random.
+    The score of a position is the game module's estimate (`Game.heuristic`); ties
+    are broken by the seeded generator. Cheap and clearly better than random.
     """
 
     name = "greedy"
@@ -33,16 +32,6 @@ class GreedyAgent:
         self.holder = {"rng": seed_state(seed)}
         self.rng = Rng(self.holder)
 
-    @staticmethod
-    def value(engine: Engine, seat: int) -> float:
-        p = engine.state["players"][seat]
-        items = sum(p["storage"].values()) + p["break_room"] + len(p["hand"])
-        tucked = sum(len(cards) for cards in p["tucked"].values())
-        cards_in_space = sum(
-            1 for c in engine.state["space"]["cards"].values() if c["owner"] == seat
-        )
-        return p["vp"] + 0.5 * items + 1.5 * tucked + 1.0 * cards_in_space + 0.3 * len(p["ejected"])
-
     def choose(self, engine: Engine, decision: Decision) -> str:
         if len(decision.options) == 1:
             return decision.options[0].id
@@ -50,7 +39,7 @@ class GreedyAgent:
         for option in decision.options:
             trial = engine.clone()
             trial.apply(option.id)
-            score = self.value(trial, decision.player)
+            score = engine.data.game.heuristic(trial, decision.player)
             if best is None or score > best + 1e-9:
                 best, best_ids = score, [option.id]
             elif abs(score - best) <= 1e-9:
@@ -68,10 +57,8 @@ class HumanAgent:
         self.write = write
 
     def choose(self, engine: Engine, decision: Decision) -> str:
-        from .narrate import position
-
-        self.write(f"\nPlayer {decision.player + 1}, round {engine.state['turn']['round']}")
-        self.write(position(engine, decision.player))
+        self.write(f"\nPlayer {decision.player + 1}")
+        self.write(engine.data.game.position(engine, decision.player))
         self.write(decision.prompt)
         for number, option in enumerate(decision.options, 1):
             self.write(f"  {number:>2}. {option.label}")

@@ -1,15 +1,16 @@
-"""The generic interpreter: runs the compiled rules until someone must decide.
+"""The generic interpreter: runs a program until someone must decide.
 
 Execution is a stack of frames kept in the state (plain dicts), so a game can be
-cloned, saved and resumed at any decision. Each frame names an operation
-(`op`); its handler in `OPS` advances it and then either pushes child frames,
-finishes (popping itself and leaving a success flag in `state["result"]`), or
-asks a player to decide. An answer is stored in the frame as `answer` and the
-handler is called again.
+cloned, saved and resumed at any decision. Each frame names an operation (`op`);
+its handler advances it and then either pushes child frames, finishes (popping
+itself and leaving a success flag in `state["result"]`), or asks a player to
+decide. An answer is stored in the frame as `answer` and the handler is called
+again.
 
-Generic operations interpret the effect language (seq, choice, trade, optional,
-otherwise, call). Primitives live in `primitives.py` (generic) and
-`game_primitives.py` (Black Angel routines); both register into `OPS` and `CAN`.
+The engine knows no game. The operations here interpret the effect language
+(sequence, choice, trade, optional, otherwise, call); primitives, counters and
+the game's own procedures come from the program's game module (interpreter/game.py),
+the core primitives from core_primitives.py.
 """
 
 from __future__ import annotations
@@ -17,32 +18,21 @@ from __future__ import annotations
 import json
 import pickle
 import zlib
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from .data import GameData, to_ast
-from .rng import Rng
+from ..dsl import ast
+from ..dsl.visitor import NodeVisitor
+from .program import Program
+from .rng import Rng, seed_state
+
+if TYPE_CHECKING:
+    from .game import Frame, Handler
 
 MAX_STEPS_WITHOUT_DECISION = 100_000  # guards against rules that loop forever
-OPS: dict[str, Callable] = {}  # op name -> handler(engine, frame)
-CAN: dict[str, Callable] = {}  # primitive -> feasibility(engine, seat, args, ctx) -> bool
+STATE_VERSION = 2
 
-
-def op(name: str):
-    def register(func):
-        OPS[name] = func
-        return func
-
-    return register
-
-
-def can(name: str):
-    def register(func):
-        CAN[name] = func
-        return func
-
-    return register
+P = TypeVar("P", bound=Program)
 
 
 class IllegalOption(Exception):
@@ -71,29 +61,35 @@ def options_digest(pending: dict) -> str:
     return f"{zlib.crc32(text.encode()):08x}"
 
 
-class Engine:
+class Engine(Generic[P]):
     """One game in progress: `decision()`, `apply(option_id)`, `clone()`, `to_json()`."""
 
-    def __init__(self, data: GameData, state: dict):
+    def __init__(self, data: P, state: dict):
         self.data = data
         self.state = state
         self.rng = Rng(state)
 
     # ---- public API ----------------------------------------------------------
     @classmethod
-    def new_game(
-        cls, data: GameData, players: int, seed: int, rulings: dict | None = None
-    ) -> Engine:
-        from . import (
-            game_primitives,  # noqa: F401 - registers the game operations
-            primitives,  # noqa: F401
-        )
+    def new_game(cls, data: P, players: int, seed: int, rulings: dict | None = None) -> Engine[P]:
         from .rulings import resolve
-        from .state import new_state
 
         chosen = {**resolve(data), **(rulings or {})}
-        engine = cls(data, new_state(data, players, seed, chosen))
-        engine.push({"op": "game"})
+        state: dict[str, Any] = {
+            "version": STATE_VERSION,
+            "content_hash": data.content_hash,
+            "seed": seed,
+            "rng": seed_state(seed),
+            "rulings": chosen,
+            "stack": [],
+            "pending": None,
+            "result": True,
+            "log": [],
+            "scores": None,  # per seat, set when the game ends
+        }
+        data.game.setup(data, state, players)
+        engine = cls(data, state)
+        engine.push({"op": data.game.start})
         engine.run()
         return engine
 
@@ -135,15 +131,22 @@ class Engine:
         self.run()
 
     def is_terminal(self) -> bool:
-        return self.state["turn"]["game_over"]
+        """The game is over: nothing is left to run and nobody has to decide."""
+        return not self.state["stack"] and self.state["pending"] is None
 
     def returns(self) -> list[float]:
         """Per seat: 1 for a (shared) win, 0 otherwise; only meaningful at the end."""
-        scores = self.state["scores"] or [p["vp"] for p in self.state["players"]]
+        scores = self.state["scores"]
+        if scores is None:
+            return [0.0] * self.players
         best = max(scores)
         return [1.0 if s == best else 0.0 for s in scores]
 
-    def clone(self) -> Engine:
+    @property
+    def players(self) -> int:
+        return len(self.state["players"])
+
+    def clone(self) -> Engine[P]:
         # a pickle round trip copies plain data about ten times faster than deepcopy
         return Engine(self.data, pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)))
 
@@ -151,15 +154,10 @@ class Engine:
         return json.dumps(self.state, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, data: GameData, text: str) -> Engine:
-        from . import (
-            game_primitives,  # noqa: F401
-            primitives,  # noqa: F401
-        )
-
+    def from_json(cls, data: P, text: str) -> Engine[P]:
         state = json.loads(text)
-        if not isinstance(state, dict) or state.get("version") != 1:
-            raise ValueError("not a saved Black Angel game (unknown format)")
+        if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
+            raise ValueError(f"not a saved game of this engine (state version {STATE_VERSION})")
         if state.get("content_hash") != data.content_hash:
             raise ValueError(
                 f"saved with rules {state.get('content_hash')}, these rules are {data.content_hash}"
@@ -167,10 +165,10 @@ class Engine:
         return cls(data, state)
 
     # ---- machinery -------------------------------------------------------------
-    def push(self, frame: dict) -> None:
+    def push(self, frame: Frame) -> None:
         self.state["stack"].append(frame)
 
-    def finish(self, frame: dict, ok: bool = True) -> None:
+    def finish(self, frame: Frame, ok: bool = True) -> None:
         stack = self.state["stack"]
         assert stack and stack[-1] is frame, "only the top frame can finish"
         stack.pop()
@@ -190,11 +188,12 @@ class Engine:
     def run(self) -> None:
         state = self.state
         stack = state["stack"]
+        ops = self.data.ops
         for _ in range(MAX_STEPS_WITHOUT_DECISION):
             if state["pending"] is not None or not stack:
                 return
             frame = stack[-1]
-            OPS[frame["op"]](self, frame)
+            ops[frame["op"]](self, frame)
         raise RuntimeError(
             f"the rules ran {MAX_STEPS_WITHOUT_DECISION:,} steps without a decision "
             f"(an endless loop?); last events: {state['log'][-3:]}"
@@ -204,155 +203,183 @@ class Engine:
         """The option chosen for a ruling in this game."""
         return self.state["rulings"][name]
 
-    def log(self, event: str, **fields) -> None:
+    def log(self, event: str, **fields: Any) -> None:
         fields["event"] = event
-        fields["turn"] = self.state["turn"]["turns"]
+        fields["turn"] = self.data.game.clock(self.state)
         self.state["log"].append(fields)
 
     # ---- effects -------------------------------------------------------------
-    def run_effect(self, seat: int, effect, ctx: dict | None = None) -> None:
-        """Push an effect for `seat`; ctx carries what the effect is about (card, action)."""
+    def run_effect(self, seat: int, effect: int, ctx: dict | None = None) -> None:
+        """Push effect number `effect` for `seat`; ctx says what it is about (card, action)."""
         self.push({"op": "effect", "seat": seat, "effect": effect, "ctx": ctx or {}, "pc": 0})
 
-    def can(self, seat: int, effect, ctx: dict) -> bool:
+    def can(self, seat: int, effect: int, ctx: dict) -> bool:
         """Whether the effect can be carried out now (a conservative static check)."""
-        kind = effect[0]
-        if kind == "call":
-            check = CAN.get(effect[1])
-            return True if check is None else check(self, seat, effect[2], ctx)
-        if kind == "seq":
-            return all(self.can(seat, e, ctx) for e in effect[1])
-        if kind == "choice":
-            return any(self.can(seat, e, ctx) for e in effect[1])
-        if kind == "trade":
-            return self.can(seat, effect[1], ctx) and self.can(seat, effect[2], ctx)
-        if kind == "optional":
-            return True
-        if kind == "otherwise":
-            return self.can(seat, effect[1], ctx) or self.can(seat, effect[2], ctx)
-        raise ValueError(kind)
+        return FEASIBLE.visit(self.data.nodes[effect], self, seat, ctx)
 
-    def describe(self, effect) -> str:
-        """An effect in words, from the primitives' templates (for option labels)."""
-        if effect[0] == "call" and effect[1] == "run":
-            return str(effect[2][0]).replace("_", " ")  # a phase: "sequence a"
-        return self.data.text.effect(to_ast(effect))
+    def describe(self, effect: int) -> str:
+        """An effect in words (option labels)."""
+        return self.data.label(effect)
 
 
-@op("effect")
-def _effect(engine: Engine, frame: dict) -> None:
-    effect, seat, ctx = frame["effect"], frame["seat"], frame["ctx"]
-    kind = effect[0]
-    if kind == "call":
-        if frame["pc"] == 0:
-            frame["pc"] = 1
-            engine.push(
-                {
-                    "op": "call",
-                    "seat": seat,
-                    "name": effect[1],
-                    "args": effect[2],
-                    "per": effect[3],
-                    "cap": effect[4],
-                    "ctx": ctx,
-                }
-            )
-            return
-        engine.finish(frame, engine.state["result"])
-        return
-    if kind == "seq":
-        steps = effect[1]
-        if frame["pc"] > 0 and not engine.state["result"]:
-            frame["ok"] = False
-        if frame["pc"] < len(steps):
-            frame["pc"] += 1
-            engine.run_effect(seat, steps[frame["pc"] - 1], ctx)
-            return
-        engine.finish(frame, frame.get("ok", True))
-        return
-    if kind == "choice":
-        if frame["pc"] == 1:
-            engine.finish(frame, engine.state["result"])
-            return
-        if "answer" in frame:
-            frame["pc"] = 1
-            engine.run_effect(seat, effect[1][frame.pop("answer")], ctx)
-            return
-        options = [
-            (f"option:{i}", engine.describe(e), i)
-            for i, e in enumerate(effect[1])
-            if engine.can(seat, e, ctx)
-        ]
-        if not options:
-            engine.finish(frame, False)
-        elif len(options) == 1:
-            frame["answer"] = options[0][2]
-        else:
-            engine.ask(seat, "choose_effect", "Choose one", options)
-        return
-    if kind == "trade":
-        if frame["pc"] == 0:
-            if not engine.can(seat, effect[1], ctx):
-                engine.finish(frame, False)
-                return
-            frame["pc"] = 1
-            engine.run_effect(seat, effect[1], ctx)
-            return
-        if frame["pc"] == 1:
-            if not engine.state["result"]:
-                engine.finish(frame, False)
-                return
-            frame["pc"] = 2
-            engine.run_effect(seat, effect[2], ctx)
-            return
-        engine.finish(frame, engine.state["result"])
-        return
-    if kind == "optional":
-        if frame["pc"] == 1:
-            engine.finish(frame, True)
-            return
-        if "answer" in frame:
-            if frame.pop("answer"):
-                frame["pc"] = 1
-                engine.run_effect(seat, effect[1], ctx)
-            else:
-                engine.finish(frame, True)
-            return
-        if not engine.can(seat, effect[1], ctx):
-            engine.finish(frame, True)
-            return
-        engine.ask(
-            seat,
-            "optional",
-            f"Do this? {engine.describe(effect[1])}",
-            [
-                ("yes", "yes: " + engine.describe(effect[1]), True),
-                ("no", "skip: " + engine.describe(effect[1]), False),
-            ],
+class Feasibility(NodeVisitor):
+    """Whether an effect can be carried out: a sequence or trade if every part can, a
+    choice if one option can, an optional step always, `a otherwise b` if either can;
+    a call as its primitive's own check says."""
+
+    def visit_Call(self, node: ast.Call, engine: Engine, seat: int, ctx: dict) -> bool:
+        check = engine.data.primitives[node.name].can
+        return True if check is None else check(engine, seat, node.values, ctx)
+
+    def visit_Seq(self, node: ast.Seq, engine: Engine, seat: int, ctx: dict) -> bool:
+        return all(self.visit(step, engine, seat, ctx) for step in node.steps)
+
+    def visit_Trade(self, node: ast.Trade, engine: Engine, seat: int, ctx: dict) -> bool:
+        return self.visit(node.cost, engine, seat, ctx) and self.visit(
+            node.benefit, engine, seat, ctx
+        )
+
+    def visit_Choice(self, node: ast.Choice, engine: Engine, seat: int, ctx: dict) -> bool:
+        return any(self.visit(option, engine, seat, ctx) for option in node.options)
+
+    def visit_Optional(self, node: ast.Optional, engine: Engine, seat: int, ctx: dict) -> bool:
+        return True
+
+    def visit_Otherwise(self, node: ast.Otherwise, engine: Engine, seat: int, ctx: dict) -> bool:
+        return self.visit(node.first, engine, seat, ctx) or self.visit(
+            node.fallback, engine, seat, ctx
+        )
+
+
+FEASIBLE = Feasibility()
+
+
+# ---- the operations of the effect language -----------------------------------------
+def run_node(engine: Engine, frame: Frame) -> None:
+    """The `effect` operation: one effect node, by its kind."""
+    number = frame["effect"]
+    node = engine.data.nodes[number]
+    EFFECT_KINDS[type(node)](engine, frame, engine.data.parts[number])
+
+
+def _call(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
+    if frame["pc"] == 0:
+        frame["pc"] = 1
+        engine.push(
+            {"op": "call", "seat": frame["seat"], "effect": frame["effect"], "ctx": frame["ctx"]}
         )
         return
-    if kind == "otherwise":
-        if frame["pc"] == 0:
-            frame["pc"] = 1
-            first_ok = engine.can(seat, effect[1], ctx)
-            frame["first"] = first_ok
-            engine.run_effect(seat, effect[1] if first_ok else effect[2], ctx)
-            return
-        engine.finish(frame, engine.state["result"] if frame["first"] else engine.state["result"])
+    engine.finish(frame, engine.state["result"])
+
+
+def _seq(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
+    if frame["pc"] > 0 and not engine.state["result"]:
+        frame["ok"] = False
+    if frame["pc"] < len(parts):
+        frame["pc"] += 1
+        engine.run_effect(frame["seat"], parts[frame["pc"] - 1], frame["ctx"])
         return
-    raise ValueError(f"unknown effect kind {kind}")
+    engine.finish(frame, frame.get("ok", True))
 
 
-@op("call")
-def _call(engine: Engine, frame: dict) -> None:
-    """Run a primitive; with `per`, run it once per counted thing (up to `max`)."""
+def _choice(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
+    seat, ctx = frame["seat"], frame["ctx"]
+    if frame["pc"] == 1:
+        engine.finish(frame, engine.state["result"])
+        return
+    if "answer" in frame:
+        frame["pc"] = 1
+        engine.run_effect(seat, parts[frame.pop("answer")], ctx)
+        return
+    options = [
+        (f"option:{i}", engine.describe(part), i)
+        for i, part in enumerate(parts)
+        if engine.can(seat, part, ctx)
+    ]
+    if not options:
+        engine.finish(frame, False)
+    elif len(options) == 1:
+        frame["answer"] = options[0][2]
+    else:
+        engine.ask(seat, "choose_effect", "Choose one", options)
+
+
+def _trade(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
+    seat, ctx = frame["seat"], frame["ctx"]
+    cost, benefit = parts
+    if frame["pc"] == 0:
+        if not engine.can(seat, cost, ctx):
+            engine.finish(frame, False)
+            return
+        frame["pc"] = 1
+        engine.run_effect(seat, cost, ctx)
+        return
+    if frame["pc"] == 1:
+        if not engine.state["result"]:
+            engine.finish(frame, False)
+            return
+        frame["pc"] = 2
+        engine.run_effect(seat, benefit, ctx)
+        return
+    engine.finish(frame, engine.state["result"])
+
+
+def _optional(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
+    seat, ctx = frame["seat"], frame["ctx"]
+    (step,) = parts
+    if frame["pc"] == 1:
+        engine.finish(frame, True)
+        return
+    if "answer" in frame:
+        if frame.pop("answer"):
+            frame["pc"] = 1
+            engine.run_effect(seat, step, ctx)
+        else:
+            engine.finish(frame, True)
+        return
+    if not engine.can(seat, step, ctx):
+        engine.finish(frame, True)
+        return
+    text = engine.describe(step)
+    engine.ask(
+        seat,
+        "optional",
+        f"Do this? {text}",
+        [("yes", "yes: " + text, True), ("no", "skip: " + text, False)],
+    )
+
+
+def _otherwise(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
+    first, fallback = parts
+    if frame["pc"] == 0:
+        frame["pc"] = 1
+        engine.run_effect(
+            frame["seat"],
+            first if engine.can(frame["seat"], first, frame["ctx"]) else fallback,
+            frame["ctx"],
+        )
+        return
+    engine.finish(frame, engine.state["result"])
+
+
+EFFECT_KINDS = {
+    ast.Call: _call,
+    ast.Seq: _seq,
+    ast.Choice: _choice,
+    ast.Trade: _trade,
+    ast.Optional: _optional,
+    ast.Otherwise: _otherwise,
+}
+
+
+def call(engine: Engine, frame: Frame) -> None:
+    """The `call` operation: run a primitive; with `per`, once per counted thing (up to `max`)."""
+    node: ast.Call = engine.data.nodes[frame["effect"]]
     if "times" not in frame:
         times = 1
-        if frame["per"] is not None:
-            per = frame["per"]
-            times = COUNTERS[per[1]](engine, frame["seat"], per[2], frame["ctx"])
-        if frame["cap"] is not None and frame["per"] is None:
-            times = 1
+        if node.per is not None:
+            counter = engine.data.counters[node.per.name]
+            times = counter(engine, frame["seat"], node.per.values, frame["ctx"])
         frame["times"] = times
         frame["done"] = 0
         frame["ok"] = True
@@ -360,17 +387,17 @@ def _call(engine: Engine, frame: dict) -> None:
         frame["ok"] = False
     if frame["done"] < frame["times"]:
         frame["done"] += 1
-        args = frame["args"]
-        if frame["cap"] is not None and frame["per"] is not None:
+        args = node.values
+        if node.cap is not None and node.per is not None:
             # `gain 2 vp per X max 4`: the capped total is paid in one go
-            amount = min(args[0] * frame["times"], frame["cap"])
+            amount = min(args[0] * frame["times"], node.cap.value)
             frame["done"] = frame["times"]
             args = (amount, *args[1:])
         engine.push(
             {
                 "op": "prim",
                 "seat": frame["seat"],
-                "name": frame["name"],
+                "name": node.name,
                 "args": args,
                 "ctx": frame["ctx"],
             }
@@ -379,33 +406,25 @@ def _call(engine: Engine, frame: dict) -> None:
     engine.finish(frame, frame["ok"])
 
 
-COUNTERS: dict[str, Callable] = {}  # counter name -> (engine, seat, args, ctx) -> int
+def primitive(engine: Engine, frame: Frame) -> None:
+    """The `prim` operation: a primitive's implementation advances its own frame."""
+    engine.data.primitives[frame["name"]].run(engine, frame)
 
 
-def counter(name: str):
-    def register(func):
-        COUNTERS[name] = func
-        return func
-
-    return register
-
-
-PRIMS: dict[str, Callable] = {}  # primitive name -> handler(engine, frame) (a frame op)
-
-
-def primitive(name: str):
-    def register(func):
-        PRIMS[name] = func
-        return func
-
-    return register
+def phase(engine: Engine, frame: Frame) -> None:
+    """The `phase` operation: the steps of a phase, in order."""
+    steps = engine.data.phases[frame["phase"]]
+    if frame["pc"] < len(steps):
+        name, effect = steps[frame["pc"]]
+        frame["pc"] += 1
+        engine.run_effect(frame["seat"], effect, {"step": name})
+        return
+    engine.finish(frame)
 
 
-@op("prim")
-def _prim(engine: Engine, frame: dict) -> None:
-    handler = PRIMS.get(frame["name"])
-    if handler is None:
-        raise NotImplementedError(
-            f"primitive '{frame['name']}' is not implemented by the interpreter"
-        )
-    handler(engine, frame)
+ENGINE_OPS: dict[str, Handler] = {
+    "effect": run_node,
+    "call": call,
+    "prim": primitive,
+    "phase": phase,
+}

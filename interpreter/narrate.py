@@ -1,95 +1,32 @@
-"""The event log as readable lines, for the turn log of `ba play`."""
+"""A game as readable text: the turn log of `ba play`, from the game module's own lines."""
 
 from __future__ import annotations
 
-
-def line(event: dict, names: list[str]) -> str | None:
-    """One readable line for an event, or None for bookkeeping events."""
-    kind = event["event"]
-    who = names[event["seat"]] if isinstance(event.get("seat"), int) else None
-    if kind == "turn":
-        final = " (final round)" if event["final"] else ""
-        return f"\n-- round {event['round']}{final}, {who} --"
-    if kind == "choice":
-        return f"  {who}: {event['label']}"
-    if kind == "setup_done":
-        return "set-up complete"
-    if kind == "ravager_attacks":
-        return f"  ravager {event['card']} attacks action {event['action']}"
-    if kind == "ravager_overflow":
-        return f"  ravager {event['card']} finds action {event['action']} full and is discarded"
-    if kind == "ravager_unresolved":
-        return f"  {who} cannot resolve ravager {event['card']} and loses 1 VP"
-    if kind == "place_mission":
-        return f"  {who} places {event['card']} at {event['at']}"
-    if kind == "mission_ejected":
-        return f"  {event['card']} is ejected back to {names[event['owner']]}"
-    if kind == "black_angel_moves":
-        return f"  the Black Angel advances to {event['to']}"
-    if kind == "spes_appears":
-        return "  planet Spes appears at the far end of space"
-    if kind == "end_triggered":
-        why = (
-            "the Black Angel reached Spes"
-            if event["reason"] == "spes"
-            else "the ravager deck ran out"
-        )
-        return f"  ** the end is triggered: {why} **"
-    if kind == "final_round":
-        return "\n== final round =="
-    if kind == "reroll":
-        lost = f", losing {event['lost']} VP for unused dice" if event["lost"] else ""
-        return f"  {who} rerolls{lost}"
-    if kind == "pass":
-        return f"  {who} passes"
-    if kind == "final_score":
-        return (
-            f"{who}: {event['total']} VP (track {event['track']}, advanced tiles "
-            f"{event['advanced']}, conversion {event['conversion']})"
-        )
-    return None  # bookkeeping events (takes, gains, damage...) are not narrated
+from .engine import Engine
 
 
-def transcript(engine, names: list[str]) -> str:
+def log_lines(engine: Engine, names: list[str], events: list[dict] | None = None) -> list[str]:
+    """The narrated lines of the log (or of some events); bookkeeping events are skipped."""
+    narrate = engine.data.game.narrate
+    chosen = engine.state["log"] if events is None else events
+    return [text for event in chosen if (text := narrate(event, names)) is not None]
+
+
+def transcript(engine: Engine, names: list[str]) -> str:
     """The whole game as text: header, turn log, final scores and the winners."""
     state = engine.state
     lines = [
-        f"Black Angel, {len(state['players'])} players, seed {state['seed']}, "
+        f"{engine.data.title}, {len(state['players'])} players, seed {state['seed']}, "
         f"rules {state['content_hash']}"
     ]
-    lines += [text for event in state["log"] if (text := line(event, names)) is not None]
+    lines += log_lines(engine, names)
     scores = state["scores"]
     best = max(scores)
     winners = [names[s] for s, v in enumerate(scores) if v == best]
+    track = engine.data.score_track
+    points = engine.data.text.noun(track, best) if track else "points"
     lines.append(
-        f"\nwinner{'s' if len(winners) > 1 else ''}: {', '.join(winners)} with {best} VP "
-        f"after {state['turn']['turns']} turns"
+        f"\nwinner{'s' if len(winners) > 1 else ''}: {', '.join(winners)} with {best} {points} "
+        f"after {engine.data.game.clock(state)} turns"
     )
     return "\n".join(lines) + "\n"
-
-
-def position(engine, seat: int) -> str:
-    """What a player at the table would see of their own situation, in a few lines."""
-    state = engine.state
-    p = state["players"][seat]
-    dice = [
-        f"{d['color']} {d['value']}{' (reserved)' if d['reserved'] else ''}"
-        for d in state["dice"]
-        if d["owner"] == seat
-    ]
-    others = [
-        f"P{d['owner'] + 1 if isinstance(d['owner'], int) else 'n'}: {d['color']} {d['value']}"
-        for d in state["dice"]
-        if d["owner"] not in (None, seat) and not d["reserved"]
-    ]
-    grid = [t.split("#")[0] if t else "." for t in p["grid"]]
-    return "\n".join(
-        [
-            f"  VP {p['vp']} | storage {p['storage']} | break room {p['break_room']} robots"
-            f" | workstations {p['workstations']}",
-            f"  your dice: {', '.join(dice) or 'none'} | buyable: {', '.join(others) or 'none'}",
-            f"  hand: {', '.join(p['hand']) or 'no missions'}; "
-            f"{len(p['ravagers'])} ravager card(s)",
-            "  grid: " + " / ".join(" ".join(grid[r * 3 : r * 3 + 3]) for r in range(3)),
-        ]
-    )

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 
-from .data import GameData
 from .engine import Engine, options_digest
+from .program import Program
 
 FORMAT = "blackangel-replay"
 VERSION = 1
@@ -62,7 +62,7 @@ def load(text: str) -> dict:
     return replay
 
 
-def rerun(data: GameData, replay: dict) -> Engine:
+def rerun(data: Program, replay: dict) -> Engine:
     """Play the replay's choices again; raise ReplayError at the first difference."""
     if replay["content_hash"] != data.content_hash:
         raise ReplayError(

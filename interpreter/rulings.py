@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..dsl.diagnostics import did_you_mean
-from .data import GameData
+from .program import Program
 
 EDITIONS = ("en", "pl", "de")
 
@@ -12,9 +12,7 @@ class RulingError(ValueError):
     """An unknown ruling or option, with a hint."""
 
 
-def resolve(
-    data: GameData, edition: str | None = None, overrides: list[str] = ()
-) -> dict[str, str]:
+def resolve(data: Program, edition: str | None = None, overrides: list[str] = ()) -> dict[str, str]:
     """The option of every ruling for a game."""
     if edition is not None and edition not in EDITIONS:
         raise RulingError(f"unknown edition '{edition}'; editions: {', '.join(EDITIONS)}")

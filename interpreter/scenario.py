@@ -7,8 +7,10 @@ optional `[rulings]`, `[[set]]` overrides applied to the freshly set-up state,
 ScenarioResult whose `failures` say, readably, what differed.
 
 Overrides keep every card and tile in exactly one place: a card or tile named
-in a value is taken out of the deck, stack, display or hand where it lay, and
-one that a value replaces goes back to the bottom of its deck or stack.
+in a value is taken out of the pile where it lay (the game's state layout,
+interpreter/piles.py), and one that a value replaces goes back home (the bottom
+of its deck or stack). A game adds its own convenient forms (`[[set]] player = 1`
+with a `dice` list, `at` a hex for Black Angel) through `Game.scenarios`.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..dsl.diagnostics import did_you_mean
-from .data import GameData
 from .engine import Engine
+from .piles import Pile, pile_of, places
+from .program import Program
 from .rulings import RulingError, resolve
 
 
@@ -57,32 +60,6 @@ EXPECT_KEYS = {"path", "player", "equals", "contains", "note", "legal", "not_leg
 EVENT_RESERVED = {"event", "count", "note"}
 FROZEN = {"version", "content_hash", "seed", "rng", "rulings", "stack", "pending", "log"}
 NONE = "none"  # TOML has no null: the string "none" stands for an empty space
-
-# Where cards and tiles lie: (path pattern, kind, fixed size?). "*" matches any key or index.
-PILES = [
-    ("mission_deck.*", "mission", False),
-    ("mission_discard.*", "mission", False),
-    ("players.*.hand", "mission", False),
-    ("players.*.tucked.*", "mission", False),
-    ("ravager_deck", "ravager", False),
-    ("ravager_discard", "ravager", False),
-    ("ravagers_in_box", "ravager", False),
-    ("players.*.ravagers", "ravager", False),
-    ("actions.*.ravagers", "ravager", False),
-    ("display", "tile", True),
-    ("advanced_slots", "tile", True),
-    ("players.*.grid", "tile", True),
-    ("players.*.advanced_spaces", "tile", True),
-    ("stacks.*", "tile", False),
-    ("advanced_deck", "tile", False),
-    ("tile_discard", "tile", False),
-    ("spent_tiles", "tile", False),
-    ("tiles_in_box", "tile", False),
-    ("players.*.ejected", "tile", False),
-    ("players.*.advanced_aside", "tile", False),
-]
-# Maps whose keys come and go during play: an override may add keys to them.
-OPEN_MAPS = ["space.cards", "space.ships", "actions.*.held"]
 
 
 # ---- reading ---------------------------------------------------------------------
@@ -225,33 +202,28 @@ def get_path(state, path):
 
 
 # ---- card and tile bookkeeping ---------------------------------------------------
-def _kind_of(data: GameData, value: str) -> str | None:
-    if value in data.missions:
-        return "mission"
-    if value in data.ravagers:
-        return "ravager"
-    if value in data.tiles:
-        return "tile"
+def kind_of(data: Program, value: str) -> str | None:
+    """The kind of card or tile an id names, or None."""
+    for kind, ids in data.items().items():
+        if value in ids:
+            return kind
     return None
 
 
-def _pile_of(path) -> tuple[str, str, bool] | None:
-    """The pile an element path lies in (pattern, kind, fixed), or None."""
-    for pattern, kind, fixed in PILES:
-        if _matches(pattern, path[:-1]):
-            return pattern, kind, fixed
-    return None
+def _holds(pile: Pile, kind: str) -> bool:
+    return kind in pile.holds.split("|")
 
 
-def _known_ids_hint(data: GameData, value: str) -> str:
-    instances = sorted(t for t in data.tiles if t.split("#")[0] == value)
+def known_ids_hint(data: Program, value: str) -> str:
+    everything = [i for ids in data.items().values() for i in ids]
+    instances = sorted(i for i in everything if i.split("#")[0] == value and i != value)
     if instances:
         return f"; name one copy: {', '.join(instances)}"
-    hint = did_you_mean(value, [*data.missions, *data.ravagers, *data.tiles])
+    hint = did_you_mean(value, everything)
     return f"; {hint}" if hint else ""
 
 
-def _check_ids(data: GameData, path, value, where: str) -> None:
+def _check_ids(data: Program, path, value, where: str) -> None:
     """Every string that lands in a card or tile pile must name a card or tile of that kind."""
     if isinstance(value, list):
         for i, v in enumerate(value):
@@ -263,87 +235,50 @@ def _check_ids(data: GameData, path, value, where: str) -> None:
         return
     if not isinstance(value, str) or value == NONE:
         return
-    pile = _pile_of(path)
-    if pile is None and _matches("space.cards.*.mission", path):
-        pile = ("space.cards", "mission", False)
-    if pile is None:
+    pile = pile_of(data.game.piles, path)
+    if pile is None or pile.kind_at is not None:
         return
-    kind = _kind_of(data, value)
+    kind = kind_of(data, value)
     if kind is None:
         raise ScenarioError(
-            f"{where}: no card or tile '{value}' (at {_fmt(path)}){_known_ids_hint(data, value)}"
+            f"{where}: no card or tile '{value}' (at {_fmt(path)}){known_ids_hint(data, value)}"
         )
-    if kind != pile[1]:
+    if not _holds(pile, kind):
         holder = _fmt(path[:-1])
-        raise ScenarioError(f"{where}: '{value}' is a {kind}, but {holder} holds {pile[1]}s")
+        raise ScenarioError(f"{where}: '{value}' is a {kind}, but {holder} holds {pile.holds}s")
 
 
-def _pile_places(state: dict):
-    """(path, id) of every card and tile lying in a pile."""
-
-    def walk(node, path):
-        if isinstance(node, dict):
-            for k, v in node.items():
-                yield from walk(v, [*path, k])
-        elif isinstance(node, list):
-            if _pile_of([*path, 0]) is not None:
-                for i, v in enumerate(node):
-                    if isinstance(v, str):
-                        yield [*path, i], v
-            else:
-                for i, v in enumerate(node):
-                    yield from walk(v, [*path, i])
-
-    for key in ("mission_deck", "mission_discard", "players", "ravager_deck", "ravager_discard"):
-        yield from walk(state[key], [key])
-    for key in ("ravagers_in_box", "actions", "display", "advanced_slots", "stacks"):
-        yield from walk(state[key], [key])
-    for key in ("advanced_deck", "tile_discard", "spent_tiles", "tiles_in_box"):
-        yield from walk(state[key], [key])
-
-
-def _ids_in(value) -> list[str]:
+def ids_in(value) -> list[str]:
     if isinstance(value, list):
-        return [i for v in value for i in _ids_in(v)]
+        return [i for v in value for i in ids_in(v)]
     if isinstance(value, dict):
-        return [i for v in value.values() for i in _ids_in(v)]
+        return [i for v in value.values() for i in ids_in(v)]
     return [value] if isinstance(value, str) else []
 
 
-def _take_out(data: GameData, state: dict, item: str, target, where: str) -> None:
+def take_out(data: Program, state: dict, item: str, target, where: str) -> None:
     """Remove one copy of a card or tile from its pile (not from under `target`)."""
-    for path, value in _pile_places(state):
+    for path, _, value, pile in places(state, data.game.piles):
         if value != item or path[: len(target)] == target:
             continue
+        if pile.field is not None:
+            raise ScenarioError(
+                f"{where}: '{item}' is at {_fmt(path[:-1])}; it cannot also be here"
+            )
         container = get_path(state, path[:-1])
-        if _pile_of(path)[2]:
+        if pile.fixed:
             container[path[-1]] = None
         else:
             container.pop(path[-1])
         return
-    if any(c["mission"] == item for c in state["space"]["cards"].values()):
-        raise ScenarioError(f"{where}: '{item}' is in space; it cannot also be put here")
     raise ScenarioError(f"{where}: there is only one '{item}', and it is already placed")
 
 
-def _return_home(data: GameData, state: dict, item: str) -> None:
-    """A card or tile no longer anywhere goes to the bottom of its deck or stack."""
-    if any(value == item for _, value in _pile_places(state)):
+def _return_home(data: Program, state: dict, item: str) -> None:
+    """A card or tile no longer anywhere goes home (the bottom of its deck or stack)."""
+    if any(value == item for _, _, value, _ in places(state, data.game.piles)):
         return
-    if any(c["mission"] == item for c in state["space"]["cards"].values()):
-        return
-    if item in data.missions:
-        state["mission_deck"][data.missions[item].color].insert(0, item)
-    elif item in data.ravagers:
-        state["ravager_deck"].insert(0, item)
-    elif item in data.tiles:
-        tile = data.tiles[item]
-        if tile.kind == "tech":
-            state["stacks"][tile.color].insert(0, item)
-        elif tile.kind == "advanced":
-            state["advanced_deck"].insert(0, item)
-        else:
-            state["tiles_in_box"].append(item)
+    data.game.scenarios.home(data, state, item)
 
 
 def _convert(value):
@@ -363,8 +298,9 @@ def _type_name(value) -> str:
     )
 
 
-def _assign(state: dict, path, value, where: str) -> None:
+def _assign(data: Program, state: dict, path, value, where: str) -> None:
     """Set a value: tables merge key by key (except open maps), other values replace."""
+    open_maps = data.game.scenarios.open_maps
     if path[0] in FROZEN:
         raise ScenarioError(f"{where}: '{path[0]}' cannot be overridden")
     parent_path, last = path[:-1], path[-1]
@@ -372,7 +308,7 @@ def _assign(state: dict, path, value, where: str) -> None:
         parent = get_path(state, parent_path)
     except PathMissing as exc:
         raise ScenarioError(f"{where}: unknown path {_fmt(path)} ({exc})") from None
-    open_map = any(_matches(p, parent_path) for p in OPEN_MAPS)
+    open_map = any(_matches(p, parent_path) for p in open_maps)
     if isinstance(parent, dict) and str(last) not in parent:
         if not open_map:
             hint = did_you_mean(str(last), list(parent)) or "keys: " + ", ".join(
@@ -389,150 +325,73 @@ def _assign(state: dict, path, value, where: str) -> None:
         raise ScenarioError(f"{where}: unknown path {_fmt(path)}")
     key = str(last) if isinstance(parent, dict) else last
     old = parent[key]
-    this_open = any(_matches(p, path) for p in OPEN_MAPS)
+    this_open = any(_matches(p, path) for p in open_maps)
     if isinstance(old, dict) and isinstance(value, dict) and not this_open:
         for k, v in value.items():
-            _assign(state, [*path, k], v, where)
+            _assign(data, state, [*path, k], v, where)
         return
     if old is not None and value is not None and _type_name(old) != _type_name(value):
         raise ScenarioError(
             f"{where}: {_fmt(path)} holds {_type_name(old)} ({json.dumps(old)}), "
             f"not {_type_name(value)}"
         )
-    pile = _pile_of([*path, 0])
-    if isinstance(old, list) and isinstance(value, list) and pile and pile[2]:
+    pile = pile_of(data.game.piles, [*path, 0])
+    if isinstance(old, list) and isinstance(value, list) and pile and pile.fixed:
         if len(value) != len(old):
             raise ScenarioError(f"{where}: {_fmt(path)} has exactly {len(old)} spaces")
     parent[key] = value
 
 
-def apply_set(data: GameData, state: dict, path, raw, where: str) -> None:
+def apply_set(data: Program, state: dict, path, raw, where: str) -> None:
     value = _convert(raw)
     _check_ids(data, path, value, where)
     try:
         old = copy.deepcopy(get_path(state, path))
     except PathMissing:
         old = None
-    added = _ids_in(value)
-    for item in _ids_in(old):
+    added = ids_in(value)
+    for item in ids_in(old):
         if item in added:
             added.remove(item)
-    known = [i for i in added if _kind_of(data, i) is not None]
-    _assign(state, path, value, where)
+    known = [i for i in added if kind_of(data, i) is not None]
+    _assign(data, state, path, value, where)
     for item in known:
-        _take_out(data, state, item, path, where)
-    for item in _ids_in(old):
-        if _kind_of(data, item) is not None:
+        take_out(data, state, item, path, where)
+    for item in ids_in(old):
+        if kind_of(data, item) is not None:
             _return_home(data, state, item)
 
 
-# ---- convenience forms ------------------------------------------------------------
-def _seat(scenario_players: int, value, where: str) -> int:
+# ---- overrides ---------------------------------------------------------------------
+def seat(scenario_players: int, value, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= scenario_players:
         raise ScenarioError(f"{where}: player must be 1 to {scenario_players}, not {value!r}")
     return value - 1
 
 
-def set_dice(data: GameData, state: dict, seat: int, specs, where: str) -> None:
-    """Replace a player's compartment: specs like "orange 3", "gray 0 reserved"."""
-    if not isinstance(specs, list):
-        raise ScenarioError(f'{where}: dice must be a list like ["orange 3", "gray 0"]')
-    for die in state["dice"]:
-        if die["owner"] == seat:
-            die["owner"], die["reserved"] = None, False
-    for spec in specs:
-        words = str(spec).split()
-        if len(words) < 2 or words[0] not in data.colors or not words[1].isdigit():
-            raise ScenarioError(
-                f"{where}: die '{spec}' is not 'COLOUR VALUE [reserved]' "
-                f"(colours: {', '.join(data.colors)})"
-            )
-        value = int(words[1])
-        if value not in data.die_faces:
-            raise ScenarioError(f"{where}: a die has no face {value} (faces {data.die_faces})")
-        extra = set(words[2:]) - {"reserved"}
-        if extra:
-            raise ScenarioError(f"{where}: die '{spec}': unknown word {sorted(extra)[0]!r}")
-        free = [d for d in state["dice"] if d["owner"] is None and d["color"] == words[0]]
-        free.sort(key=lambda d: d["damaged"])
-        if not free:
-            raise ScenarioError(f"{where}: no {words[0]} die left in the supply for '{spec}'")
-        die = free[0]
-        die.update(owner=seat, value=value, reserved="reserved" in words[2:], damaged=False)
-
-
-def place_in_space(data: GameData, state: dict, entry: dict, players: int, where: str) -> None:
-    """`at` a hex: a mission card (with its owner's robot) and/or ships, robots from the supply."""
-    at = entry["at"]
-    sp = state["space"]
-    strip, _, pos = str(at).partition("/")
-    size = data.numbers["space.hexes_per_strip"]
-    if strip not in sp["order"] or not pos.isdigit() or not 1 <= int(pos) <= size:
-        raise ScenarioError(
-            f"{where}: '{at}' is not a hex; write STRIP/POSITION with a strip of "
-            f"{', '.join(sp['order'])} and a position 1..{size}"
-        )
-    if "mission" in entry:
-        mission = entry["mission"]
-        if mission not in data.missions:
-            raise ScenarioError(
-                f"{where}: no mission card '{mission}'{_known_ids_hint(data, str(mission))}"
-            )
-        if "owner" not in entry:
-            raise ScenarioError(f"{where}: a mission in space needs an 'owner'")
-        owner = _seat(players, entry["owner"], where)
-        if at in sp["cards"]:
-            raise ScenarioError(f"{where}: there is already a card at {at}")
-        for path, value in list(_pile_places(state)):
-            if value == mission:
-                get_path(state, path[:-1]).pop(path[-1])
-                break
-        else:
-            raise ScenarioError(f"{where}: '{mission}' is already in space")
-        sp["cards"][at] = {"mission": mission, "owner": owner, "robot": owner}
-        _robot_from_supply(state, owner, where)
-    elif "owner" in entry:
-        raise ScenarioError(f"{where}: 'owner' only goes with 'mission'")
-    ships = entry.get("ships", [])
-    if not isinstance(ships, list):
-        raise ScenarioError(f"{where}: ships must be a list of players, e.g. [1, 2]")
-    seats = [_seat(players, s, where) for s in ships]
-    if len(seats) != len(set(seats)) or len(seats) + len(sp["ships"].get(at, [])) > 2:
-        raise ScenarioError(f"{where}: a hex holds at most 2 ships, of different players")
-    for seat in seats:
-        sp["ships"].setdefault(at, []).append(seat)
-        _robot_from_supply(state, seat, where)
-
-
-def _robot_from_supply(state: dict, seat: int, where: str) -> None:
-    p = state["players"][seat]
-    if p["supply_robots"] <= 0:
-        raise ScenarioError(f"{where}: player {seat + 1} has no robot left in the supply")
-    p["supply_robots"] -= 1
-
-
-def apply_overrides(data: GameData, state: dict, scenario: dict) -> None:
+def apply_overrides(data: Program, state: dict, scenario: dict) -> None:
     players = scenario["players"]
+    forms = data.game.scenarios
     for i, entry in enumerate(scenario.get("set", []), 1):
         where = f"set {i}"
         if "path" in entry:
             apply_set(data, state, split_path(entry["path"]), entry["value"], where)
         elif "at" in entry:
-            place_in_space(data, state, entry, players, where)
+            forms.place_at(data, state, entry, players, where)
         else:
-            seat = _seat(players, entry["player"], where)
+            who = seat(players, entry["player"], where)
             for key, value in entry.items():
                 if key in ("player", "note"):
                     continue
-                if key == "dice":
-                    set_dice(data, state, seat, value, where)
+                if key in forms.player_keys:
+                    forms.player_keys[key](data, state, who, value, where)
                     continue
-                if key not in state["players"][seat]:
-                    hint = did_you_mean(key, [*state["players"][seat], "dice"])
+                if key not in state["players"][who]:
+                    hint = did_you_mean(key, [*state["players"][who], *forms.player_keys])
                     raise ScenarioError(
                         f"{where}: a player has no '{key}'" + (f"; {hint}" if hint else "")
                     )
-                apply_set(data, state, ["players", seat, key], value, where)
+                apply_set(data, state, ["players", who, key], value, where)
 
 
 # ---- running -----------------------------------------------------------------------
@@ -590,7 +449,7 @@ def check_expect(engine: Engine, expect: dict, log_start: int, players: int, whe
             return f"{where}{note}: {exc}"
         if "player" in expect:
             try:
-                path = ["players", _seat(players, expect["player"], where), *path]
+                path = ["players", seat(players, expect["player"], where), *path]
             except ScenarioError as exc:
                 return f"{where}{note}: {exc}"
         try:
@@ -662,13 +521,14 @@ def _guard(action, where: str) -> None:
         ) from None
 
 
-def run(data: GameData, scenario: dict, file: str = "") -> ScenarioResult:
+def run(data: Program, scenario: dict, file: str = "") -> ScenarioResult:
     """Play a loaded scenario. ScenarioError for an unusable one; failures in the result."""
     result = ScenarioResult(str(scenario.get("name", Path(file).stem)), file)
     players = scenario["players"]
-    if players not in data.setups or data.setups[players]["opponent"]:
-        supported = sorted(n for n, s in data.setups.items() if not s["opponent"])
-        raise ScenarioError(f"scenario: {players} players is not supported; choose {supported}")
+    if players not in data.player_counts():
+        raise ScenarioError(
+            f"scenario: {players} players is not supported; choose {data.player_counts()}"
+        )
     rulings = scenario.get("rulings", {})
     try:
         chosen = resolve(data, None, [f"{k}={v}" for k, v in rulings.items()])
@@ -689,11 +549,11 @@ def run(data: GameData, scenario: dict, file: str = "") -> ScenarioResult:
         failure = None
         pending = engine.state["pending"]
         if "player" in step:
-            seat = _seat(players, step["player"], where)
-            if pending is None or pending["player"] != seat:
+            expected = seat(players, step["player"], where)
+            if pending is None or pending["player"] != expected:
                 who = "nobody (game over)" if pending is None else f"player {pending['player'] + 1}"
                 failure = (
-                    f"{where}: expected player {seat + 1} to decide, but it is {who}\n"
+                    f"{where}: expected player {expected + 1} to decide, but it is {who}\n"
                     + _options_text(engine)
                 )
         if failure is None and ("legal" in step or "not_legal" in step):
@@ -725,7 +585,7 @@ def run(data: GameData, scenario: dict, file: str = "") -> ScenarioResult:
     return result
 
 
-def run_file(data: GameData, path: str | Path) -> ScenarioResult:
+def run_file(data: Program, path: str | Path) -> ScenarioResult:
     """Load and play one file; an unusable file gives status "error" with the reason."""
     try:
         scenario = load(path)

@@ -137,7 +137,7 @@ def test_bad_flags_exit_2_without_traceback(args):
     )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr + proc.stdout
-    assert "Error" in proc.stderr
+    assert "error" in proc.stderr.lower()
 
 
 def test_every_code_is_documented():

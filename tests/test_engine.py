@@ -6,9 +6,9 @@ import pytest
 
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.agents import GreedyAgent, RandomAgent, play
-from blackangel.interpreter.data import build
 from blackangel.interpreter.engine import Engine, IllegalOption
 from blackangel.interpreter.invariants import problems
+from blackangel.interpreter.program import build
 
 
 @pytest.fixture(scope="module")

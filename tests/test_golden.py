@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from blackangel.dsl.compiler import load_shipped
-from blackangel.interpreter.data import build
+from blackangel.interpreter.program import build
 
 SCRIPT = Path(__file__).parent / "golden" / "regenerate.py"
 spec = importlib.util.spec_from_file_location("regenerate", SCRIPT)

@@ -9,8 +9,8 @@ from blackangel.cli.main import ba
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter import replay
 from blackangel.interpreter.agents import RandomAgent, play
-from blackangel.interpreter.data import build
 from blackangel.interpreter.engine import Engine
+from blackangel.interpreter.program import build
 
 
 @pytest.fixture(scope="module")

@@ -5,10 +5,10 @@ from click.testing import CliRunner
 
 from blackangel.cli.main import ba
 from blackangel.dsl.compiler import load_shipped
-from blackangel.interpreter.data import build
+from blackangel.interpreter.black_angel.grid import inject
+from blackangel.interpreter.core_primitives import lose_points
 from blackangel.interpreter.engine import Engine
-from blackangel.interpreter.game_primitives import inject
-from blackangel.interpreter.primitives import lose_vp
+from blackangel.interpreter.program import build
 from blackangel.interpreter.rulings import RulingError, resolve
 
 
@@ -43,7 +43,7 @@ def test_negative_vp_ruling_changes_the_score(data):
     for option, expected in (("floor", 0), ("allow", -2)):
         engine = Engine.new_game(data, 2, 1, {"negative_vp": option})
         engine.state["players"][0]["vp"] = 1
-        lose_vp(engine, 0, 3)
+        lose_points(engine, 0, 3, "vp")
         assert engine.state["players"][0]["vp"] == expected
 
 
@@ -98,7 +98,7 @@ def test_play_accepts_rulings_and_editions():
 
 @pytest.mark.parametrize("option, offered", [("forbid", False), ("allow", True)])
 def test_empty_action_ruling(data, option, offered):
-    from blackangel.interpreter.game_primitives import die_uses
+    from blackangel.interpreter.black_angel.sequence_a import die_uses
 
     engine = Engine.new_game(data, 2, 1, {"empty_action": option})
     state = engine.state
@@ -115,10 +115,8 @@ def test_empty_action_ruling(data, option, offered):
 
 @pytest.mark.parametrize("option, counted", [("count", 2), ("ignore", 1)])
 def test_ejected_start_tiles_ruling(data, option, counted):
-    from blackangel.interpreter.engine import COUNTERS
-
     engine = Engine.new_game(data, 2, 1, {"ejected_start_tiles": option})
     player = engine.state["players"][0]
     start_tile = next(t for t in player["grid"] if t is not None)
     player["ejected"] = [start_tile, data.tile_copies["tech"][0]]
-    assert COUNTERS["ejected_tiles"](engine, 0, (), {}) == counted
+    assert data.counters["ejected_tiles"](engine, 0, (), {}) == counted

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from blackangel.cli.main import ba
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter import scenario
-from blackangel.interpreter.data import build
+from blackangel.interpreter.program import build
 
 HERE = Path(__file__).parent / "scenarios"
 FILES = sorted(HERE.glob("*.toml"))

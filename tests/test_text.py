@@ -13,7 +13,7 @@ def shipped():
 
 @pytest.fixture(scope="module")
 def text(shipped):
-    return TextRenderer(shipped.decls, "en")
+    return TextRenderer(shipped.decls, shipped.vocabulary, "en")
 
 
 def lines(text, ruleset, card_id):
@@ -58,7 +58,7 @@ def test_a_new_card_gets_text_without_anyone_writing_it(tmp_path):
     )
     result = compile_paths([mod], on_base=True)
     assert not result.errors
-    renderer = TextRenderer(result.ruleset.decls)
+    renderer = TextRenderer(result.ruleset.decls, result.ruleset.vocabulary)
     assert renderer.card_lines(result.ruleset.by_id["m999"]) == [
         "Each time it is activated: You may spend 2 debris from your storage to gain 4 VP; "
         "if you cannot, lose 1 VP."

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.agents import RandomAgent, play
-from blackangel.interpreter.data import build
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.narrate import transcript
+from blackangel.interpreter.program import build
 
 HERE = Path(__file__).resolve().parent
 GAMES = [(2, 1), (3, 2), (4, 3)]  # (players, seed)

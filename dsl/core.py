@@ -1,0 +1,181 @@
+"""The core vocabulary: the declarations and primitives every game shares.
+
+A game's vocabulary extends this one (`Vocabulary.extend`). The interpreter
+implements the core primitives in `interpreter/core_primitives.py`.
+"""
+
+from __future__ import annotations
+
+from .meta import (
+    COUNT,
+    KIND,
+    N_,
+    NAME,
+    RANGE,
+    STRING,
+    Primitive,
+    Vocabulary,
+    flag,
+    keyword,
+    kind,
+    param,
+    ref,
+    words,
+)
+
+PHASE = ref("phase", "phase")
+TRACK = ref("track", "track")
+EVENT = ref("event", "event", events=True)
+EDITION = words("en", "pl", "de")
+
+# Annotations after an item: what each says about where a value comes from.
+ANNOTATIONS = {
+    "reconstructed": "the rulebooks do not print this value; the reason follows",
+    "rulebook": "where the rulebooks print this value",
+}
+
+CORE_KINDS = (
+    kind(
+        "game",
+        "The game as a whole: which game module runs it, its name, player counts, turns.",
+        keyword(
+            "module",
+            "The game module that implements the game's primitives (default black_angel).",
+            param("module", NAME),
+        ),
+        keyword("title", "Printed name of the game.", param("title", STRING), required=True),
+        keyword("players", "Supported player counts.", param("players", RANGE), required=True),
+        keyword("turn", "The phase a player carries out on a turn.", param("phase", PHASE)),
+        keyword("final_turn", "The phase for turns of the final round.", param("phase", PHASE)),
+        singleton=True,
+    ),
+    kind(
+        "track",
+        "A score track; each player has a position on it.",
+        keyword(
+            "noun",
+            "Singular and plural name in text.",
+            param("one", STRING),
+            param("many", STRING),
+            required=True,
+        ),
+        referenced=True,
+    ),
+    kind(
+        "component",
+        "A physical component and how many the box holds.",
+        keyword("noun", "Singular and plural name.", param("one", STRING), param("many", STRING)),
+        keyword(
+            "count",
+            "Copies in the box (checked against the declarations of cards).",
+            param("amount", COUNT),
+        ),
+        keyword(
+            "limit",
+            "Copies per player colour.",
+            param("amount", COUNT),
+            param("per", flag("per_player_color")),
+        ),
+        keyword("unlimited", "The supply never runs out (use substitutes)."),
+        keyword(
+            "stock",
+            "Players keep these in storage or the break room; effects take and spend them.",
+        ),
+        keyword(
+            "declared_by",
+            "The declaration kind whose entries are these components.",
+            param("kind", KIND),
+        ),
+    ),
+    kind(
+        "ruling",
+        "A named choice where the rulebooks are ambiguous or the editions differ.",
+        keyword(
+            "help", "What is being decided, in one line.", param("text", STRING), required=True
+        ),
+        keyword(
+            "default",
+            "The option used unless the user picks another.",
+            param("option", NAME),
+            required=True,
+        ),
+        keyword(
+            "option",
+            "One possible reading and what it means.",
+            param("name", NAME),
+            param("text", STRING),
+            required=True,
+            repeat=True,
+        ),
+        keyword(
+            "edition",
+            "The option an edition's text implies.",
+            param("edition", EDITION),
+            param("option", NAME),
+            repeat=True,
+        ),
+    ),
+    kind(
+        "phase",
+        "A part of a turn: its steps run in order (the turn structure).",
+        keyword(
+            "step",
+            "One step: a name, then what happens.",
+            param("name", NAME),
+            effect=True,
+            required=True,
+            repeat=True,
+        ),
+    ),
+    kind(
+        "event",
+        "An event that triggers can listen to, beyond the ones the game raises.",
+        keyword("help", "What the event means.", param("text", STRING)),
+    ),
+    kind(
+        "trigger",
+        "A rule that runs an effect whenever an event happens.",
+        keyword("on", "The event.", param("event", EVENT), required=True),
+        keyword(
+            "effect",
+            "What happens.",
+            effect=True,
+            required=True,
+            frames={None: N_("Effect: {effect}")},
+        ),
+    ),
+)
+
+AMOUNT = param("amount", COUNT)
+
+CORE_PRIMITIVES = (
+    Primitive(
+        "gain",
+        "Move up a track.",
+        (AMOUNT, param("track", TRACK)),
+        N_("gain {amount} {track}"),
+        can_fail=False,
+    ),
+    Primitive(
+        "lose",
+        "Move down a track.",
+        (AMOUNT, param("track", TRACK)),
+        N_("lose {amount} {track}"),
+        can_fail=False,
+    ),
+    Primitive(
+        "run",
+        "Run the steps of a phase.",
+        (param("phase", PHASE),),
+        N_("carry out {phase}"),
+    ),
+    Primitive(
+        "emit",
+        "Raise a content event.",
+        (param("event", EVENT),),
+        N_("raise the event {event}"),
+        can_fail=False,
+    ),
+)
+
+CORE = Vocabulary("core", {k.key: k for k in CORE_KINDS}, {p.name: p for p in CORE_PRIMITIVES})

@@ -1,0 +1,95 @@
+"""The registry of games: which game module a rule set is written for.
+
+A rule set names its game module in its `game` declaration (`module black_angel`;
+without it, `black_angel`). Game modules are found through the entry-point group
+`blackangel.games`, so an installed package adds a game without touching this
+one:
+
+    [project.entry-points."blackangel.games"]
+    my_game = "my_package.game:GAME"
+
+`register` adds a game object directly (for tests and notebooks).
+
+The language side needs only three things of a game module, listed in
+`GameModule`; the interpreter's `Game` (interpreter/game.py) has them and more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Protocol
+
+from . import ast
+from .diagnostics import Diagnostic, did_you_mean
+from .meta import Vocabulary
+
+if TYPE_CHECKING:
+    from .checker import Decl
+
+GROUP = "blackangel.games"
+DEFAULT = "black_angel"
+
+
+class GameModule(Protocol):
+    name: str
+    vocabulary: Vocabulary
+    # lint rules of the game: declarations by kind -> diagnostics
+    checks: tuple[Callable[[dict[str, list[Decl]]], list[Diagnostic]], ...]
+
+
+class UnknownGame(LookupError):
+    def __init__(self, name: str, known: Iterable[str]):
+        self.name = name
+        self.known = sorted(known)
+        hint = did_you_mean(name, self.known) or "known games: " + ", ".join(self.known)
+        super().__init__(f"unknown game module '{name}'; {hint}")
+        self.hint = hint
+
+
+_registered: dict[str, Any] = {}
+_loaded: dict[str, Any] = {}
+
+
+def register(game: Any) -> None:
+    """Make a game object available by its name (replaces an earlier one of that name)."""
+    _registered[game.name] = game
+    _loaded.pop(game.name, None)
+
+
+def available() -> list[str]:
+    """Names of every game that can be loaded."""
+    return sorted({ep.name for ep in entry_points(group=GROUP)} | set(_registered))
+
+
+def load(name: str) -> Any:
+    """The game module of that name; UnknownGame if none is installed or registered."""
+    if name in _registered:
+        return _registered[name]
+    if name not in _loaded:
+        found = [ep for ep in entry_points(group=GROUP) if ep.name == name]
+        if not found:
+            raise UnknownGame(name, available())
+        _loaded[name] = found[0].load()
+    return _loaded[name]
+
+
+def module_name(files: list[ast.SourceFile]) -> tuple[str, ast.Span | None]:
+    """The game module a rule set names, and where it names it (None: the default)."""
+    for source in files:
+        for item in source.items:
+            if item.key != "game":
+                continue
+            for child in item.children or ():
+                if child.key == "module" and child.values and child.values[0].kind == "name":
+                    return str(child.values[0].value), child.values[0].span
+    return DEFAULT, None
+
+
+def for_files(files: list[ast.SourceFile]) -> tuple[Any | None, list[Diagnostic]]:
+    """The game module of a rule set, or None with a diagnostic saying why."""
+    name, span = module_name(files)
+    try:
+        return load(name), []
+    except UnknownGame as exc:
+        return None, [Diagnostic("E106", f"unknown game module '{name}'", span, exc.hint)]

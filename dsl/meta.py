@@ -1,0 +1,262 @@
+"""The language's meta-model: what a parameter type, a field, a declaration kind, a
+primitive and a vocabulary are.
+
+Nothing here names a game. The words every game shares are in `dsl/core.py`; a
+game adds its own (Black Angel's are in `interpreter/black_angel/vocabulary.py`),
+and the checker, the text renderer, the JSON Schema and `ba language` all read
+the resulting `Vocabulary`.
+
+Templates and other texts are English msgids marked with `N_` so that Babel
+extracts them; `dsl/text.py` translates and fills them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction; translation happens when text is rendered."""
+    return message
+
+
+@dataclass(frozen=True)
+class ParamType:
+    """What a value must be.
+
+    `form` is one of:
+        int      a whole number (bounds come from the parameter)
+        count    a whole number >= 0
+        string   a quoted text
+        range    lo..hi
+        name     any word
+        words    one of `words` (an enumeration)
+        flag     exactly the word `words[0]` (an optional switch)
+        ref      the id of a declaration of a kind in `refs` (only those with the
+                 switch `having`, when given), or one of `words`, or, with
+                 `events`, an event that the game raises
+        number   the `field` number of a declaration of kind `refs[0]`
+        kind     the name of a declaration kind
+    `name` is how messages and `ba language` call the type ("color", "item");
+    `unknown_code` is the diagnostic for a name that is not known.
+    """
+
+    form: str
+    name: str
+    words: tuple[str, ...] = ()
+    refs: tuple[str, ...] = ()
+    having: str | None = None
+    events: bool = False
+    field: str | None = None
+    unknown_code: str = "E108"
+
+    @property
+    def shape(self) -> str:
+        """The literal a value of this type is written as: int, string, range or name."""
+        if self.form in ("int", "count", "number"):
+            return "int"
+        if self.form in ("string", "range"):
+            return self.form
+        return "name"
+
+    def describe(self) -> str:
+        """What a value must be, in a few words (for messages)."""
+        if self.form == "words":
+            return "one of " + ", ".join(self.words)
+        if self.form == "flag":
+            return f"the word '{self.words[0]}'"
+        if self.form == "count":
+            return "a number >= 0"
+        if self.form == "int":
+            return "a number"
+        if self.form == "number":
+            return f"{_article(self.name)} {self.name} number"
+        return f"a {self.name}"
+
+    def __str__(self) -> str:
+        if self.form in ("words", "flag"):
+            return "|".join(self.words)
+        return self.name
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[:1] in "aeiou" else "a"
+
+
+INT = ParamType("int", "int")
+COUNT = ParamType("count", "count")
+STRING = ParamType("string", "string")
+RANGE = ParamType("range", "range")
+NAME = ParamType("name", "name")
+KIND = ParamType("kind", "kind")
+
+
+def words(*choices: str) -> ParamType:
+    return ParamType("words", "word", words=choices)
+
+
+def flag(word: str) -> ParamType:
+    return ParamType("flag", "word", words=(word,))
+
+
+def ref(
+    name: str,
+    *kinds: str,
+    having: str | None = None,
+    also: tuple[str, ...] = (),
+    events: bool = False,
+    code: str = "E106",
+) -> ParamType:
+    """A reference to declarations of `kinds` (ids), to the words `also`, or to events."""
+    return ParamType(
+        "ref", name, words=also, refs=kinds, having=having, events=events, unknown_code=code
+    )
+
+
+def number_of(name: str, kind: str, field: str, code: str) -> ParamType:
+    """A number that must be the `field` of some declaration of `kind`."""
+    return ParamType("number", name, refs=(kind,), field=field, unknown_code=code)
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: ParamType
+    optional: bool = False
+    repeat: bool = False
+    lo: int | None = None
+    hi: int | None = None
+    at_most: str | None = None  # the name of a parameter this one may not exceed
+
+    @property
+    def low(self) -> int | None:
+        """The smallest allowed number (a count is never negative)."""
+        if self.lo is None and self.type.form == "count":
+            return 0
+        return self.lo
+
+
+@dataclass(frozen=True)
+class Field:
+    """One keyword inside a declaration block.
+
+    `frames` are the sentences that frame the field's effect in card text, keyed
+    by the value of the field's first parameter (None: any value).
+    """
+
+    key: str
+    help: str
+    params: tuple[Param, ...] = ()
+    effect: bool = False  # takes `: effect`
+    event: str | None = None  # the event on which that effect runs
+    required: bool = False
+    repeat: bool = False
+    block: str | None = None  # kind of the nested block, if any
+    unique: str | None = None  # what the value numbers, if no two declarations may share it
+    frames: Mapping[str | None, str] = field(default_factory=dict)
+
+    def frame(self, first_value: object) -> str | None:
+        if isinstance(first_value, str) and first_value in self.frames:
+            return self.frames[first_value]
+        return self.frames.get(None)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A declaration kind, e.g. `mission m001 { ... }`."""
+
+    key: str
+    help: str
+    fields: Mapping[str, Field]
+    has_id: bool = True
+    singleton: bool = False  # at most one in a rule set
+    card: bool = False  # content that `ba cards` shows and the component count covers
+    nested_only: bool = False  # only inside another declaration's block
+    referenced: bool = False  # exists to be named by others: unused ones are reported
+
+
+@dataclass(frozen=True)
+class Primitive:
+    """A verb of the effect language (or, with `counter`, a thing to count after `per`).
+
+    It describes itself: its parameters, a help line, and the template that renders
+    it in words. What it does is the game's implementation (`interpreter/game.py`).
+    """
+
+    name: str
+    help: str
+    params: tuple[Param, ...]
+    template: str
+    counter: bool = False  # used after `per`, yields a number
+    can_fail: bool = True  # False: `otherwise` after it is unreachable
+    emits: tuple[str, ...] = ()
+    activates: str | None = None  # runs the effects that listen to this event (a tile's)
+
+
+def param(name: str, type_: ParamType, **options) -> Param:
+    return Param(name, type_, **options)
+
+
+def keyword(key: str, help_: str, *params: Param, **options) -> Field:
+    return Field(key, help_, tuple(params), **options)
+
+
+def kind(key: str, help_: str, *fields: Field, **options) -> Kind:
+    return Kind(key, help_, {f.key: f for f in fields}, **options)
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Everything a rule set may say: kinds, primitives, events, and the words of its text.
+
+    `nouns` are fixed nouns a template may use as `{param:noun}` (singular and
+    plural msgids); `shown` gives the words that text shows for enumeration values.
+    """
+
+    name: str
+    kinds: Mapping[str, Kind]
+    primitives: Mapping[str, Primitive]
+    events: Mapping[str, str] = field(default_factory=dict)
+    nouns: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    shown: Mapping[str, str] = field(default_factory=dict)
+
+    def extend(
+        self,
+        name: str,
+        kinds: tuple[Kind, ...] = (),
+        primitives: tuple[Primitive, ...] = (),
+        events: Mapping[str, str] | None = None,
+        nouns: Mapping[str, tuple[str, str]] | None = None,
+        shown: Mapping[str, str] | None = None,
+        fields: Mapping[str, tuple[Field, ...]] | None = None,
+    ) -> Vocabulary:
+        """A vocabulary with more words: new kinds and primitives, and more fields for
+        existing kinds (a game adds its numbers to `game`, for example)."""
+        all_kinds = dict(self.kinds)
+        for new in kinds:
+            if new.key in all_kinds:
+                raise ValueError(f"kind '{new.key}' is declared twice")
+            all_kinds[new.key] = new
+        for key, extra in (fields or {}).items():
+            base = all_kinds[key]
+            all_kinds[key] = replace(base, fields={**base.fields, **{f.key: f for f in extra}})
+        all_primitives = dict(self.primitives)
+        for prim in primitives:
+            if prim.name in all_primitives:
+                raise ValueError(f"primitive '{prim.name}' is declared twice")
+            all_primitives[prim.name] = prim
+        return Vocabulary(
+            name,
+            all_kinds,
+            all_primitives,
+            {**self.events, **(events or {})},
+            {**self.nouns, **(nouns or {})},
+            {**self.shown, **(shown or {})},
+        )
+
+    def top_kinds(self) -> list[str]:
+        return [k for k, spec in self.kinds.items() if not spec.nested_only]
+
+    def counters(self) -> list[str]:
+        return [n for n, p in self.primitives.items() if p.counter]

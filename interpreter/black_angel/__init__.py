@@ -1,0 +1,106 @@
+"""Black Angel as a game module: the one table that hands the game to the engine.
+
+Where a rule lives:
+
+    vocabulary.py     what the rules language can say about Black Angel
+    checks.py         lint rules only Black Angel has
+    tables.py         the runtime tables built from content (cards, tiles, numbers)
+    layout.py         the state layout and the table of piles
+    setup.py          setting up a game
+    turn.py           the game loop, turns, the final round, passing
+    end.py            the end trigger
+    sequence_a.py     A.2 perform an action with a die, A.3 draw, the hand limit
+    sequence_b.py     B.1 reroll, B.2 reset, B.3 advance the Black Angel
+    dice.py           rolling, flipping, buying, reserving dice
+    grid.py           A.1 play a card, tile activation, injection, ejection
+    cards.py          cards in hand: draw, discard, keep
+    items.py          ships, resources, debris and robots
+    actions/          the four kinds of board action
+    display.py        the technology display and its costs
+    ravagers.py       ravagers, damage, permanent effects
+    space.py          hexes, ships and their movement
+    missions.py       mission cards in space: placing, activating, ejecting
+    neutral.py        the 2-player neutral player
+    scoring.py        counters, final scoring, the bots' estimate of a position
+    labels.py         the texts of decisions
+    invariants.py, narrate.py, scenario_forms.py
+"""
+
+from __future__ import annotations
+
+from ..game import Game, Implementation
+from . import (
+    cards,
+    checks,
+    dice,
+    grid,
+    invariants,
+    items,
+    missions,
+    narrate,
+    ravagers,
+    scoring,
+    sequence_a,
+    sequence_b,
+    setup,
+    space,
+    turn,
+)
+from .actions import ACTION_OPS
+from .layout import PILES
+from .scenario_forms import SCENARIO_FORMS
+from .tables import BlackAngelProgram
+from .vocabulary import VOCABULARY
+
+PRIMITIVES = {
+    "take": Implementation(items.take, items.can_take),
+    "spend": Implementation(items.spend, items.can_spend),
+    "move_robot": Implementation(items.move_robot, items.can_move_robot),
+    "spend_tech": Implementation(grid.spend_tech, grid.can_spend_tech),
+    "spend_card": Implementation(cards.discard, cards.can_discard),
+    "discard": Implementation(cards.discard, cards.can_discard),
+    "draw_keep": Implementation(cards.draw_keep, cards.can_draw_keep),
+    "move_ship": Implementation(space.move_ship, space.can_move_ship),
+    "activate_adjacent": Implementation(grid.activate_adjacent, grid.can_activate_adjacent),
+    "damage_next_action": Implementation(
+        ravagers.damage_next_action, ravagers.can_damage_next_action
+    ),
+    "damage_die": Implementation(ravagers.damage_die, ravagers.can_damage_die),
+    "hold_robot": Implementation(ravagers.hold_robot, ravagers.can_hold_robot),
+    "reserve_free": Implementation(dice.reserve_die, dice.can_reserve_free),
+    "play_card": Implementation(grid.play_card, grid.can_play_card),
+    "perform_action": Implementation(sequence_a.perform_action, sequence_a.can_perform_action),
+    "draw_for_die": Implementation(sequence_a.draw_for_die),
+    "hand_limit": Implementation(sequence_a.hand_limit),
+    "reroll_dice": Implementation(sequence_b.reroll_dice),
+    "reserve_die": Implementation(dice.reserve_die, dice.can_reserve_die),
+    "reset_board": Implementation(sequence_b.reset_board),
+    "advance_black_angel": Implementation(sequence_b.advance_black_angel),
+    "pass_turn": Implementation(turn.pass_turn, turn.can_pass_turn),
+}
+
+GAME = Game(
+    name="black_angel",
+    vocabulary=VOCABULARY,
+    checks=checks.CHECKS,
+    build=BlackAngelProgram,
+    setup=setup.setup,
+    start="game",
+    primitives=PRIMITIVES,
+    counters=scoring.COUNTERS,
+    ops={
+        "game": turn.game,
+        "place_advanced": grid.place_advanced,
+        "activate_mission": missions.activate_mission,
+        **ACTION_OPS,
+    },
+    piles=PILES,
+    invariants=invariants.problems,
+    narrate=narrate.line,
+    heuristic=scoring.position_value,
+    position=narrate.position,
+    clock=turn.clock,
+    ending=turn.ending,
+    track_floor=lambda engine, track: None if engine.ruling("negative_vp") == "allow" else 0,
+    scenarios=SCENARIO_FORMS,
+)

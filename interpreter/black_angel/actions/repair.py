@@ -1,0 +1,85 @@
+"""Repair the Black Angel: each activation turns a damage cube (from an action or a die
+in a supply) into debris, which goes to storage or onto a tile's lightning space to
+activate that tile at once."""
+
+from __future__ import annotations
+
+from ...game import Frame
+from .. import labels
+from ..grid import activate_tile
+from ..labels import say
+from ..tables import Engine
+
+
+def can_repair(engine: Engine, seat: int, value: int, colour: str) -> bool:
+    return value > 0 and (
+        any(a["damage"] for a in engine.state["actions"])
+        or any(d["damaged"] and d["owner"] is None for d in engine.state["dice"])
+    )
+
+
+def action_repair(engine: Engine, frame: Frame) -> None:
+    """The `action_repair` operation."""
+    seat = frame["seat"]
+    state = engine.state
+    p = state["players"][seat]
+    frame.setdefault("left", frame["value"])
+    answer = frame.pop("answer", None)
+    if frame.get("placing"):
+        if answer is None:
+            options = [
+                ("storage", say(engine, labels.DEBRIS_TO_STORAGE), "storage"),
+                *(
+                    (
+                        f"tile:{c}",
+                        say(engine, labels.DEBRIS_ON_TILE, tile=t, cell=c + 1),
+                        c,
+                    )
+                    for c, t in enumerate(p["grid"])
+                    if t is not None
+                    and not p["debris_on"][c]
+                    and engine.data.tiles[t].kind != "advanced"
+                ),
+            ]
+            engine.ask(seat, "debris", say(engine, labels.DEBRIS_WHERE), options)
+            return
+        frame["placing"] = False
+        if answer != "storage":
+            p["debris_on"][answer] = True
+            activate_tile(engine, seat, answer)
+            return
+        p["storage"]["debris"] += 1
+        answer = None
+    if answer is not None:
+        kind, index = answer
+        if kind == "stop":
+            engine.finish(frame)
+            return
+        if kind == "action":
+            state["actions"][index - 1]["damage"] -= 1
+        else:
+            state["dice"][index]["damaged"] = False
+        frame["left"] -= 1
+        frame["placing"] = True
+        engine.log("repair", seat=seat, source=kind, index=index)
+        action_repair(engine, frame)
+        return
+    if frame["left"] <= 0:
+        engine.finish(frame)
+        return
+    options = [
+        (f"action:{n}", say(engine, labels.REPAIR_ACTION, number=n), ("action", n))
+        for n in sorted(engine.data.actions)
+        if state["actions"][n - 1]["damage"] > 0
+    ]
+    options += [
+        (f"die:{i}", say(engine, labels.REPAIR_DIE, color=d["color"]), ("die", i))
+        for i, d in enumerate(state["dice"])
+        if d["damaged"] and d["owner"] is None
+    ]
+    if not options:
+        engine.finish(frame)
+        return
+    if frame["left"] < frame["value"]:
+        options.append(("stop", say(engine, labels.STOP_REPAIRING), ("stop", 0)))
+    engine.ask(seat, "repair", say(engine, labels.REPAIR_WHAT, left=frame["left"]), options)

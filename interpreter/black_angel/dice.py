@@ -1,0 +1,89 @@
+"""Dice: rolling, the supplies, flipping with debris, buying another player's die, reserving.
+
+A die is `{color, value, damaged, owner, reserved}`; its owner is a seat, the
+neutral player, or None when it lies in its colour's supply.
+"""
+
+from __future__ import annotations
+
+from ..game import Frame
+from . import labels
+from .labels import say
+from .layout import NEUTRAL
+from .tables import Engine
+
+
+def roll(engine: Engine, die: dict) -> None:
+    faces = engine.data.die_faces
+    die["value"] = faces[engine.rng.below(len(faces))]
+
+
+def dice_of(engine: Engine, owner: object) -> list[int]:
+    return [i for i, d in enumerate(engine.state["dice"]) if d["owner"] == owner]
+
+
+def supply_dice(engine: Engine, colour: str) -> list[int]:
+    return [
+        i for i, d in enumerate(engine.state["dice"]) if d["owner"] is None and d["color"] == colour
+    ]
+
+
+def return_die(engine: Engine, index: int) -> None:
+    die = engine.state["dice"][index]
+    die["owner"] = None
+    die["reserved"] = False
+
+
+# ---- things done to a die ---------------------------------------------------------
+def flip(engine: Engine, seat: int, index: int) -> None:
+    """Turn one of your dice to its opposite face, paying the flip cost."""
+    die = engine.state["dice"][index]
+    cost, item = engine.data.flip_cost
+    engine.state["players"][seat]["storage"][item] -= cost
+    offset = engine.data.flip_offset
+    die["value"] = die["value"] + offset if die["value"] < offset else die["value"] - offset
+    engine.log("flip_die", seat=seat, die=index, value=die["value"])
+
+
+def buy(engine: Engine, seat: int, index: int) -> None:
+    """Pay a die's owner for it (the neutral player's price goes to the supply)."""
+    owner = engine.state["dice"][index]["owner"]
+    price, item = engine.data.die_price
+    engine.state["players"][seat]["storage"][item] -= price
+    if owner != NEUTRAL:
+        engine.state["players"][owner]["storage"][item] += price
+    engine.log("buy_die", seat=seat, die=index, owner=owner)
+
+
+def can_reserve_die(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+    amount, item = args
+    unreserved = [i for i in dice_of(engine, seat) if not engine.state["dice"][i]["reserved"]]
+    return bool(unreserved) and engine.state["players"][seat]["storage"][item] >= amount
+
+
+def can_reserve_free(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+    return any(not engine.state["dice"][i]["reserved"] for i in dice_of(engine, seat))
+
+
+def reserve_die(engine: Engine, frame: Frame) -> None:
+    """Move one of your dice to the high-security area (paying, for `reserve_die`)."""
+    seat = frame["seat"]
+    if "answer" in frame:
+        index = frame.pop("answer")
+        engine.state["dice"][index]["reserved"] = True
+        if frame["args"]:
+            amount, item = frame["args"]
+            engine.state["players"][seat]["storage"][item] -= amount
+        engine.log("reserve", seat=seat, die=index)
+        engine.finish(frame)
+        return
+    dice = [i for i in dice_of(engine, seat) if not engine.state["dice"][i]["reserved"]]
+    if not dice:
+        engine.finish(frame, False)
+        return
+    options = []
+    for i in dice:
+        die = engine.state["dice"][i]
+        label = say(engine, labels.DIE, color=die["color"], value=die["value"])
+        options.append((f"die:{i}", label, i))
+    engine.ask(seat, "reserve", say(engine, labels.RESERVE_WHICH), options)

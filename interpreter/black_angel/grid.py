@@ -1,0 +1,297 @@
+"""A player's technology grid: playing a card beside a row or column (A.1), activating
+tiles, injecting tiles (which may eject one), the advanced spaces, and giving up tiles.
+
+The grid is row-major, row 0 at the top; card slots are one per row, then one per
+column. Tiles enter a row from the left and a column from the bottom.
+"""
+
+from __future__ import annotations
+
+from ...dsl.ast import walk_calls
+from ..game import Frame
+from . import labels
+from .labels import say
+from .tables import Engine
+
+
+def line_cells(size: int, slot: int) -> list[int]:
+    """The cells beside card slot `slot` (rows first, then columns)."""
+    if slot < size:
+        return [slot * size + c for c in range(size)]
+    column = slot - size
+    return [r * size + column for r in range(size)]
+
+
+def can_play_card(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+    p = engine.state["players"][seat]
+    return (bool(p["hand"]) or bool(p["ravagers"])) and None in p["slots"]
+
+
+def play_card(engine: Engine, frame: Frame) -> None:
+    """A.1: a card beside a row or column activates tiles there (missions: same colour)."""
+    seat = frame["seat"]
+    p = engine.state["players"][seat]
+    size = engine.data.grid_size
+    if "card" not in frame:
+        if "answer" in frame:
+            frame["card"], frame["slot"] = frame.pop("answer")
+            kind, card = frame["card"]
+            (p["hand"] if kind == "mission" else p["ravagers"]).remove(card)
+            p["slots"][frame["slot"]] = [kind, card]
+            colour = engine.data.missions[card].color if kind == "mission" else None
+            frame["todo"] = [
+                cell
+                for cell in line_cells(size, frame["slot"])
+                if p["grid"][cell] is not None and activated_by(engine, p["grid"][cell], colour)
+            ]
+            engine.log("play_card", seat=seat, card=card, slot=frame["slot"])
+        else:
+            engine.ask(seat, "play_card", say(engine, labels.PLAY_WHICH), card_options(engine, p))
+            return
+    if frame.get("activating"):
+        frame["activating"] = False
+    if not frame["todo"]:
+        engine.finish(frame)
+        return
+    if "answer" in frame:
+        cell = frame.pop("answer")
+    elif len(frame["todo"]) == 1:
+        cell = frame["todo"][0]
+    else:
+        engine.ask(
+            seat,
+            "activate_order",
+            say(engine, labels.ACTIVATE_NEXT),
+            [(f"cell:{c}", tile_in_cell(engine, p, c), c) for c in frame["todo"]],
+        )
+        return
+    frame["todo"].remove(cell)
+    activate_tile(engine, seat, cell)
+
+
+def card_options(engine: Engine, p: dict) -> list[tuple[str, str, tuple]]:
+    """Each card of the hand (one ravager stands for all) beside each free slot."""
+    size = engine.data.grid_size
+    cards = [("mission", c) for c in sorted(set(p["hand"]))]
+    cards += [("ravager", c) for c in sorted(set(p["ravagers"]))[:1]]
+    options = []
+    for slot, taken in enumerate(p["slots"]):
+        if taken is not None:
+            continue
+        if slot < size:
+            line = say(engine, labels.ROW, number=slot + 1)
+        else:
+            line = say(engine, labels.COLUMN, number=slot - size + 1)
+        for kind, card in cards:
+            shown = (
+                labels.card(engine, card) if kind == "mission" else say(engine, labels.A_RAVAGER)
+            )
+            options.append(
+                (
+                    f"play:{card if kind == 'mission' else 'ravager'}:{slot}",
+                    say(engine, labels.PLAY_BESIDE, card=shown, line=line),
+                    ([kind, card], slot),
+                )
+            )
+    return options
+
+
+def tile_in_cell(engine: Engine, p: dict, cell: int) -> str:
+    return say(engine, labels.TILE_IN_CELL, tile=p["grid"][cell], cell=cell + 1)
+
+
+def activated_by(engine: Engine, tile_id: str, mission_colour: str | None) -> bool:
+    """Whether a played card activates this tile (a ravager card: colour None)."""
+    tile = engine.data.tiles[tile_id]
+    if tile.kind == "advanced":
+        return False
+    if mission_colour is None:
+        return True
+    if tile.kind == "start_tile":
+        return engine.ruling("start_tiles_by_missions") == "yes"
+    return tile.color == mission_colour
+
+
+def activate_tile(engine: Engine, seat: int, cell: int) -> None:
+    tile_id = engine.state["players"][seat]["grid"][cell]
+    tile = engine.data.tiles[tile_id]
+    engine.log("activate", seat=seat, tile=tile_id)
+    engine.run_effect(seat, tile.standard, {"cell": cell})
+
+
+def adjacent_targets(engine: Engine, seat: int, args: tuple, ctx: dict) -> list[int]:
+    direction, which = args
+    cell = ctx.get("cell")
+    if cell is None:
+        return []
+    size = engine.data.grid_size
+    row, column = divmod(cell, size)
+    near = (
+        [(row - 1, column), (row + 1, column)]
+        if direction == "vertical"
+        else [(row, column - 1), (row, column + 1)]
+    )
+    grid = engine.state["players"][seat]["grid"]
+    tiles = engine.data.tiles
+    out = []
+    for r, c in near:
+        if 0 <= r < size and 0 <= c < size and grid[r * size + c] is not None:
+            tile = tiles[grid[r * size + c]]
+            if tile.kind == "advanced":
+                continue
+            if which == "non_activating" and activates_tiles(engine, tile.standard):
+                continue
+            out.append(r * size + c)
+    return out
+
+
+def activates_tiles(engine: Engine, effect: int | None) -> bool:
+    """Whether an effect activates other tiles (the activation-chain rule)."""
+    if effect is None:
+        return False
+    primitives = engine.data.vocabulary.primitives
+    return any(primitives[c.name].activates for c in walk_calls(engine.data.nodes[effect]))
+
+
+def can_activate_adjacent(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+    return bool(adjacent_targets(engine, seat, args, ctx))
+
+
+def activate_adjacent(engine: Engine, frame: Frame) -> None:
+    seat = frame["seat"]
+    if frame.get("done"):
+        engine.finish(frame, engine.state["result"])
+        return
+    if "answer" in frame:
+        frame["done"] = True
+        activate_tile(engine, seat, frame.pop("answer"))
+        return
+    targets = adjacent_targets(engine, seat, frame["args"], frame["ctx"])
+    if not targets:
+        engine.finish(frame, False)
+        return
+    p = engine.state["players"][seat]
+    engine.ask(
+        seat,
+        "activate_target",
+        say(engine, labels.ACTIVATE_ADJACENT),
+        [(f"cell:{c}", tile_in_cell(engine, p, c), c) for c in targets],
+    )
+
+
+# ---- injecting and ejecting ------------------------------------------------------------
+def inject(engine: Engine, seat: int, tile: str, line: str, number: int) -> None:
+    """Push a tile into a row (from the left) or column (from the bottom); a gap stops the push."""
+    p = engine.state["players"][seat]
+    size = engine.data.grid_size
+    if line == "row":
+        cells = [(number - 1) * size + c for c in range(size)]
+    else:
+        cells = [r * size + (number - 1) for r in reversed(range(size))]
+    carried: str | None = tile
+    debris = False
+    gap_stops = engine.ruling("push_gaps") == "gap_stops"
+    for cell in cells:
+        carried, p["grid"][cell] = p["grid"][cell], carried
+        debris, p["debris_on"][cell] = p["debris_on"][cell], debris
+        if carried is None and gap_stops:
+            break
+    engine.log("inject", seat=seat, tile=tile, line=line, number=number)
+    if carried is not None:
+        eject_tile(engine, seat, carried, debris)
+
+
+def eject_tile(engine: Engine, seat: int, tile: str, debris: bool) -> None:
+    """A tile pushed out of the grid: its debris goes to storage; an advanced tile goes on a
+    free advanced space (the player chooses which) or aside."""
+    p = engine.state["players"][seat]
+    if debris:
+        p["storage"]["debris"] += 1
+    engine.log("eject_tile", seat=seat, tile=tile)
+    if engine.data.tiles[tile].kind != "advanced":
+        p["ejected"].append(tile)
+        return
+    free = [i for i, t in enumerate(p["advanced_spaces"]) if t is None]
+    if not free:
+        p["advanced_aside"].append(tile)
+        return
+    engine.push({"op": "place_advanced", "seat": seat, "advanced_tile": tile})
+
+
+def place_advanced(engine: Engine, frame: Frame) -> None:
+    """The `place_advanced` operation: choose the space of an ejected advanced tile."""
+    p = engine.state["players"][frame["seat"]]
+    if "answer" in frame:
+        p["advanced_spaces"][frame.pop("answer")] = frame["advanced_tile"]
+        engine.finish(frame)
+        return
+    colours = engine.data.colors
+    engine.ask(
+        frame["seat"],
+        "advanced_space",
+        say(engine, labels.ADVANCED_SPACE, tile=frame["advanced_tile"]),
+        [
+            (f"space:{colours[i]}", say(engine, labels.COLOR_SPACE, color=colours[i]), i)
+            for i, t in enumerate(p["advanced_spaces"])
+            if t is None
+        ],
+    )
+
+
+# ---- technology tiles given up as a cost ----------------------------------------------
+def spendable_tiles(engine: Engine, seat: int) -> list[tuple[str, tuple[str, int]]]:
+    """(id, where) of tiles that can be spent: non-advanced, in the grid or ejected."""
+    player = engine.state["players"][seat]
+    tiles = engine.data.tiles
+    allowed = ("tech", "start_tile") if engine.ruling("spend_start_tiles") == "yes" else ("tech",)
+    out = []
+    for cell, tile in enumerate(player["grid"]):
+        if tile is not None and tiles[tile].kind in allowed:
+            out.append((f"grid:{cell}", ("grid", cell)))
+    for index, tile in enumerate(player["ejected"]):
+        if tiles[tile].kind in allowed:
+            out.append((f"ejected:{index}", ("ejected", index)))
+    return out
+
+
+def can_spend_tech(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+    return len(spendable_tiles(engine, seat)) >= args[0]
+
+
+def spend_tech(engine: Engine, frame: Frame) -> None:
+    seat = frame["seat"]
+    player = engine.state["players"][seat]
+    frame.setdefault("left", frame["args"][0])
+    if "answer" in frame:
+        where, index = frame.pop("answer")
+        if where == "grid":
+            tile = player["grid"][index]
+            player["grid"][index] = None
+            if player["debris_on"][index]:
+                player["debris_on"][index] = False
+                player["storage"]["debris"] += 1
+        else:
+            tile = player["ejected"].pop(index)
+        engine.state["spent_tiles"].append(tile)
+        engine.log("spend_tile", seat=seat, tile=tile)
+        frame["left"] -= 1
+    if frame["left"] == 0:
+        engine.finish(frame)
+        return
+    options = spendable_tiles(engine, seat)
+    if not options:
+        engine.finish(frame, False)
+        return
+    engine.ask(
+        seat,
+        "spend_tile",
+        say(engine, labels.SPEND_WHICH_TILE),
+        [(oid, _spendable_label(engine, player, where), where) for oid, where in options],
+    )
+
+
+def _spendable_label(engine: Engine, player: dict, where: tuple[str, int]) -> str:
+    kind, index = where
+    if kind == "grid":
+        return say(engine, labels.TILE_IN_GRID_CELL, tile=player["grid"][index], cell=index + 1)
+    return say(engine, labels.EJECTED_TILE, tile=player["ejected"][index])

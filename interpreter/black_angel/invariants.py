@@ -1,0 +1,43 @@
+"""Black Angel's invariants, checked after every step: robots conserved per colour, the
+dice of the player count, no stock below zero, damage cubes, ravager stacks and ships
+within their limits. (That each card and tile lies in exactly one pile is checked
+for every game by interpreter/invariants.py, from the state layout.)"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .layout import robots_of
+from .tables import Engine
+
+
+def problems(engine: Engine) -> list[str]:
+    state = engine.state
+    data = engine.data
+    out = []
+    for seat, p in enumerate(state["players"]):
+        robots = robots_of(state, seat)
+        if robots != data.robot_limit:
+            out.append(f"seat {seat}: {robots} robots instead of {data.robot_limit}")
+        for item, amount in p["storage"].items():
+            if amount < 0:
+                out.append(f"seat {seat}: {amount} {item} in storage")
+        for name in ("break_room", "supply_robots"):
+            if p[name] < 0:
+                out.append(f"seat {seat}: {p[name]} robots in {name}")
+        if any(v < 0 for v in p["workstations"].values()):
+            out.append(f"seat {seat}: negative workstation robots")
+    setup = data.setups[len(state["players"])]
+    dice = Counter(d["color"] for d in state["dice"])
+    if set(dice.values()) != {setup.dice_per_color} or len(dice) != len(data.colors):
+        out.append(f"dice: {dict(dice)}")
+    for number, action in enumerate(state["actions"], 1):
+        if not 0 <= action["damage"] <= data.numbers["board.damage_spaces"]:
+            out.append(f"action {number}: {action['damage']} damage cubes")
+        if len(action["ravagers"]) > data.numbers["board.ravager_stack_limit"]:
+            out.append(f"action {number}: {len(action['ravagers'])} ravagers")
+    limit = data.numbers["space.ships_per_hex"]
+    for key, seats in state["space"]["ships"].items():
+        if len(seats) > limit or len(set(seats)) != len(seats):
+            out.append(f"hex {key}: ships {seats}")
+    return out

@@ -1,0 +1,98 @@
+"""What a player reads at a decision: Black Angel's prompts and option labels.
+
+Every text is an English msgid (marked with N_ for extraction) filled by `say`,
+so that all of the game's decision texts are in this one file. Effects offered
+as options are labelled from the primitives' templates instead (the program's
+labels).
+"""
+
+from __future__ import annotations
+
+from ...dsl.meta import N_
+from .tables import Engine
+
+# prompts
+PLAY_WHICH = N_("Play which card where?")
+ACTIVATE_NEXT = N_("Activate which tile next?")
+ACTIVATE_ADJACENT = N_("Activate which adjacent tile?")
+WHICH_WORKSTATION = N_("Which workstation ({source} -> {destination})?")
+CHOOSE_DIE = N_("Choose a die")
+USE_FOR = N_("Use the die for what?")
+TAKE_TILE = N_("Take a tile ({left} activations left)")
+INJECT_WHERE = N_("Inject {tile} where?")
+ADVANCED_SPACE = N_("Place ejected {tile} on which space?")
+DEBRIS_WHERE = N_("Where does the debris go?")
+REPAIR_WHAT = N_("Repair what? ({left} left)")
+DESTROY_WHICH = N_("Destroy which ravagers? ({left} left)")
+WHICH_SHIP = N_("Command which ship?")
+MOVE_WHERE = N_("Move the ship to which hex?")
+PLACE_HERE = N_("Place a mission card here?")
+FREE_ACTIVATION = N_("Activate your {card} once for free?")
+ACTIVATE_AGAIN = N_("Activate {card} again ({left} left)?")
+HAND_LIMIT = N_("Discard a mission card (hand limit)")
+RESERVE_WHICH = N_("Reserve which die?")
+MOVE_WHICH_SHIP = N_("Move which ship where?")
+SPEND_WHICH_TILE = N_("Spend which technology tile?")
+DISCARD_WHICH = N_("Discard which {kind} card?")
+DRAW_WHICH_COLOR = N_("Draw cards of which colour?")
+KEEP_WHICH = N_("Keep which card?")
+
+# options
+YES = N_("yes")
+NO = N_("no")
+PLAY_BESIDE = N_("play {card} beside {line}")
+ROW = N_("row {number}")
+COLUMN = N_("column {number}")
+MISSION_CARD = N_("{card} ({color})")
+A_RAVAGER = N_("a Ravager card")
+TILE_IN_CELL = N_("{tile} (cell {cell})")
+TILE_IN_GRID_CELL = N_("{tile} (grid cell {cell})")
+EJECTED_TILE = N_("{tile} (ejected)")
+USE_ON_ACTION = N_("action {number} ({kind}) with value {value}")
+USE_ON_MISSION = N_("activate {card} at {hex}")
+BUY_DIE = N_("buy {color} {value} from {seller} for {price}")
+USE_OWN_DIE = N_("use your {color} {value}")
+FLIP_DIE = N_("spend {cost} to flip your {color} {value}")
+DISPLAY_TILE = N_("{tile} (cost {cost})")
+ADVANCED_TILE = N_("advanced {tile} (cost {cost})")
+NO_MORE_TILES = N_("take no more tiles")
+INJECT_INTO = N_("inject {tile} into {line} {number}")
+COLOR_SPACE = N_("the {color} space")
+DEBRIS_TO_STORAGE = N_("put the debris in your storage")
+DEBRIS_ON_TILE = N_("put it on {tile} and activate it (cell {cell})")
+REPAIR_ACTION = N_("remove a cube from action {number}")
+REPAIR_DIE = N_("remove the cube from a {color} die")
+STOP_REPAIRING = N_("stop repairing")
+DESTROY_AT = N_("destroy the {count} ravager(s) at {number}")
+STOP_DESTROYING = N_("stop destroying")
+LAUNCH = N_("launch a new ship")
+YOUR_SHIP = N_("your ship at {hex}")
+HEX = N_("hex {hex} ({terrain})")
+PLACE_CARD = N_("place {card}")
+PLACE_NO_CARD = N_("place no card")
+DIE = N_("{color} {value}")
+MOVE_SHIP = N_("ship at {source} to {target}")
+PLAYER = N_("P{number}")
+NEUTRAL_PLAYER = N_("the neutral player")
+
+
+def say(engine: Engine, template: str, **values: object) -> str:
+    """A prompt or label in words: the template translated, then filled."""
+    return engine.data.text._(template).format(**values)
+
+
+def seat_name(engine: Engine, owner: object) -> str:
+    """How labels name a seat: P1, P2, ... or the neutral player."""
+    if isinstance(owner, int):
+        return say(engine, PLAYER, number=owner + 1)
+    return say(engine, NEUTRAL_PLAYER)
+
+
+def amount(engine: Engine, count: int, item: str) -> str:
+    """A number of items in words: "1 resource", "2 debris"."""
+    return f"{count} {engine.data.text.noun(item, count)}"
+
+
+def card(engine: Engine, mission: str) -> str:
+    """A mission card with its colour: "m002 (orange)"."""
+    return say(engine, MISSION_CARD, card=mission, color=engine.data.missions[mission].color)

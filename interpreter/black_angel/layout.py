@@ -1,0 +1,117 @@
+"""Black Angel's state layout: where every card, tile, die, robot and item lives.
+
+The state is plain data (dicts, lists, ints, strings). Seats are 0..n-1; the
+2-player game's neutral player is "neutral". Beside the engine's own keys
+(see interpreter/engine.py) the state holds:
+
+    players[seat]  vp, storage{ship, resource, debris}, break_room (robots),
+                   workstations{colour: robots}, supply_robots, hand, ravagers,
+                   grid (row-major, row 0 at the top), debris_on (per grid cell),
+                   ejected, advanced_spaces, advanced_aside, slots (rows, then columns),
+                   tucked{colour}, aid (turn position)
+    dice[i]        colour, value, damaged, owner (seat, "neutral" or None: supply), reserved
+    actions[n-1]   damage (cubes), ravagers (bottom first), held{ravager: [seats]}
+    display, stacks{colour}, advanced_slots, advanced_deck, mission decks and discards,
+    ravager deck and discard, the boxes of unused cards and tiles (PILES below)
+    space          order (strip ids, first strip first), face{strip: a|b},
+                   black_angel [strip, position], cards{"strip/pos": {mission, owner, robot}},
+                   ships{"strip/pos": [seats]}, spes_token (strip), spes_tile (strip),
+                   unused_strips
+    neutral        None, or {workstations{colour: robots}} in the 2-player game
+    turn           seat, first, round, end_trigger, final_round, last_seat_of_round,
+                   spes_reached, game_over, turns
+    context        what the current turn is doing (sequence, die, die_color)
+
+`PILES` lists every place a card or tile can be; invariants, scenarios and the
+documentation all read it.
+"""
+
+from __future__ import annotations
+
+from ..piles import Pile
+from .tables import BlackAngelProgram
+
+NEUTRAL = "neutral"
+STOCK = ("ship", "resource", "debris")
+
+PILES = (
+    Pile("mission_deck.*", "mission", "face-down mission deck of each colour (top last)"),
+    Pile("mission_discard.*", "mission", "discarded missions of each colour"),
+    Pile("players.*.hand", "mission", "missions in a player's hand"),
+    Pile("players.*.tucked.*", "mission", "ejected missions tucked under a board, by colour"),
+    Pile(
+        "players.*.slots",
+        "mission|ravager",
+        "cards played beside the grid, as [kind, id] (rows, then columns; None: empty)",
+        fixed=True,
+        field=1,
+        kind_at=0,
+    ),
+    Pile(
+        "space.cards", "mission", "missions in space, by hex, with owner and robot", field="mission"
+    ),
+    Pile("stack.*.drawn", "mission", "missions drawn by an effect, not yet kept or discarded"),
+    Pile("ravager_deck", "ravager", "the ravager deck (top last)"),
+    Pile("ravager_discard", "ravager", "discarded ravagers"),
+    Pile("ravagers_in_box", "ravager", "ravagers removed at set-up"),
+    Pile("players.*.ravagers", "ravager", "ravagers in a player's hand"),
+    Pile("actions.*.ravagers", "ravager", "ravagers attacking an action (bottom first)"),
+    Pile("display", "tile", "the technology display (first spaces first)", fixed=True),
+    Pile("advanced_slots", "tile", "face-up advanced tiles on the board", fixed=True),
+    Pile("players.*.grid", "tile", "a player's technology grid (row-major)", fixed=True),
+    Pile(
+        "players.*.advanced_spaces",
+        "tile",
+        "ejected advanced tiles on a player's spaces, one per colour",
+        fixed=True,
+    ),
+    Pile("stacks.*", "tile", "face-down technology stack of each colour (top last)"),
+    Pile("advanced_deck", "tile", "face-down advanced tiles"),
+    Pile("tile_discard", "tile", "tiles pushed out of the display"),
+    Pile("spent_tiles", "tile", "tiles given up to pay for missions"),
+    Pile("tiles_in_box", "tile", "starting tiles not dealt"),
+    Pile("players.*.ejected", "tile", "technology tiles ejected from a grid"),
+    Pile("players.*.advanced_aside", "tile", "ejected advanced tiles with no space left"),
+    Pile("stack.*.taken", "tile", "tiles taken by Discover, not yet injected"),
+    Pile("stack", "tile", "an ejected advanced tile waiting for its space", field="advanced_tile"),
+)
+
+
+def hex_key(strip: str, pos: int) -> str:
+    return f"{strip}/{pos}"
+
+
+def new_player(data: BlackAngelProgram, seat: int) -> dict:
+    n = data.numbers
+    storage = {item: 0 for item in STOCK}
+    for amount, item in data.start_storage:
+        storage[item] += amount
+    cells = data.grid_size * data.grid_size
+    return {
+        "vp": n["game.start_score"],
+        "storage": storage,
+        "break_room": n["player_start.break_room"],
+        "workstations": {c: n["player_start.workstation"] for c in data.colors},
+        "supply_robots": n["player_start.supply_robots"],
+        "hand": [],
+        "ravagers": [],
+        "grid": [None] * cells,
+        "debris_on": [False] * cells,
+        "ejected": [],
+        "advanced_spaces": [None] * n["board.advanced_spaces"],
+        "advanced_aside": [],
+        "slots": [None] * n["board.card_slots"],
+        "tucked": {c: [] for c in data.colors},
+        "aid": seat + 1,
+    }
+
+
+def robots_of(state: dict, seat: int) -> int:
+    """Robots of one player on the table (for the conservation invariant)."""
+    p = state["players"][seat]
+    count = p["break_room"] + sum(p["workstations"].values()) + p["supply_robots"]
+    count += sum(1 for card in state["space"]["cards"].values() if card["robot"] == seat)
+    count += sum(seats.count(seat) for seats in state["space"]["ships"].values())
+    count += sum(held.count(seat) for a in state["actions"] for held in a["held"].values())
+    count += sum(1 for frame in state["stack"] if frame.get("pilot") == seat)
+    return count

@@ -1,0 +1,114 @@
+"""Mission cards in space: placing one (its reward, the ravagers it draws, the tiles it
+reveals), activating one with a die (and its owner's free activation), and what
+happens when the first strip's cards are ejected."""
+
+from __future__ import annotations
+
+from ...dsl.ast import Trade
+from ..game import Frame
+from . import labels, space
+from .display import display_push
+from .labels import say
+from .ravagers import place_ravager
+from .tables import Engine
+
+
+def place_mission(engine: Engine, seat: int, mission_id: str, key: str) -> None:
+    """Place a card: robot on the reward, ravagers appear, tiles enter the display, then
+    the reward is taken."""
+    state = engine.state
+    p = state["players"][seat]
+    p["hand"].remove(mission_id)
+    p["break_room"] -= 1
+    state["space"]["cards"][key] = {"mission": mission_id, "owner": seat, "robot": seat}
+    mission = engine.data.missions[mission_id]
+    engine.log("place_mission", seat=seat, card=mission_id, at=key)
+    strip, pos = space.split(key)
+    for _ in range(space.adjacent_icons(engine, strip, pos)):
+        place_ravager(engine)
+    for colour in mission.reveals:
+        if state["stacks"][colour]:
+            display_push(engine, state["stacks"][colour].pop())
+    engine.run_effect(seat, mission.reward_effect, {"card": key})
+
+
+def activate_mission(engine: Engine, frame: Frame) -> None:
+    """The `activate_mission` operation: the card's effect per activation; then its owner
+    may activate it once for free."""
+    seat = frame["seat"]
+    key = frame["key"]
+    card = engine.state["space"]["cards"][key]
+    mission = engine.data.missions[card["mission"]]
+    assert mission.activation is not None
+    ctx = {"card": key}
+    frame.setdefault("left", frame["value"])
+    answer = frame.pop("answer", None)
+    if frame.get("owner_turn"):
+        owner = card["owner"]
+        if frame.get("owner_done"):
+            engine.finish(frame)
+            return
+        if answer is None:
+            if owner == seat or not engine.can(owner, mission.activation, ctx):
+                engine.finish(frame)
+                return
+            engine.ask(
+                owner,
+                "free_activation",
+                say(engine, labels.FREE_ACTIVATION, card=card["mission"]),
+                [("yes", say(engine, labels.YES), True), ("no", say(engine, labels.NO), False)],
+            )
+            return
+        frame["owner_done"] = True
+        if answer:
+            engine.log("free_activation", seat=owner, card=card["mission"])
+            engine.run_effect(owner, mission.activation, ctx)
+        return
+    if answer is False or frame["left"] <= 0 or not engine.can(seat, mission.activation, ctx):
+        frame["owner_turn"] = True
+        return
+    activation = engine.data.nodes[mission.activation]
+    may_stop = engine.ruling("activation_count") == "at_most" or isinstance(activation, Trade)
+    if answer is None and may_stop and frame["left"] < frame["value"]:
+        engine.ask(
+            seat,
+            "activate_again",
+            say(engine, labels.ACTIVATE_AGAIN, card=card["mission"], left=frame["left"]),
+            [("yes", say(engine, labels.YES), True), ("no", say(engine, labels.NO), False)],
+        )
+        return
+    frame["left"] -= 1
+    engine.log("activate_mission", seat=seat, card=card["mission"])
+    engine.run_effect(seat, mission.activation, ctx)
+
+
+# ---- ejection ---------------------------------------------------------------------
+def ejection_effects(engine: Engine, keys: list[str]) -> list[list]:
+    """[seat, effect, hex] for every ejection effect of the cards at `keys`: the owner's
+    part, each passenger's part, or the shared part once per player."""
+    out = []
+    sp = engine.state["space"]
+    for key in keys:
+        card = sp["cards"][key]
+        mission = engine.data.missions[card["mission"]]
+        ships = sp["ships"].get(key, [])
+        for who, effect in sorted(mission.ejection.items()):
+            beneficiaries = {
+                "owner": [card["owner"]],
+                "passengers": list(ships),
+                "everyone": [card["owner"]] + [s for s in ships if s != card["owner"]],
+            }[who]
+            out.extend([seat, effect, key] for seat in beneficiaries)
+    return out
+
+
+def tuck_ejected(engine: Engine, keys: list[str]) -> None:
+    """Ejected cards go back to their owners, tucked by colour; the reward robots go to the
+    supply."""
+    sp = engine.state["space"]
+    for key in keys:
+        card = sp["cards"].pop(key)
+        owner = engine.state["players"][card["owner"]]
+        owner["tucked"][engine.data.missions[card["mission"]].color].append(card["mission"])
+        owner["supply_robots"] += 1
+        engine.log("mission_ejected", card=card["mission"], owner=card["owner"])

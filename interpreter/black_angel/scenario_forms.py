@@ -1,0 +1,114 @@
+"""Black Angel's forms in scenario files: a player's `dice`, cards and ships `at` a hex,
+and where a replaced card or tile goes home (see docs/scenarios.md)."""
+
+from __future__ import annotations
+
+from ..game import ScenarioForms
+from ..piles import places
+from ..scenario import ScenarioError, get_path, known_ids_hint, seat
+from .tables import BlackAngelProgram
+
+
+def set_dice(data: BlackAngelProgram, state: dict, who: int, specs, where: str) -> None:
+    """Replace a player's compartment: specs like "orange 3", "gray 0 reserved"."""
+    if not isinstance(specs, list):
+        raise ScenarioError(f'{where}: dice must be a list like ["orange 3", "gray 0"]')
+    for die in state["dice"]:
+        if die["owner"] == who:
+            die["owner"], die["reserved"] = None, False
+    for spec in specs:
+        words = str(spec).split()
+        if len(words) < 2 or words[0] not in data.colors or not words[1].isdigit():
+            raise ScenarioError(
+                f"{where}: die '{spec}' is not 'COLOUR VALUE [reserved]' "
+                f"(colours: {', '.join(data.colors)})"
+            )
+        value = int(words[1])
+        if value not in data.die_faces:
+            raise ScenarioError(f"{where}: a die has no face {value} (faces {data.die_faces})")
+        extra = set(words[2:]) - {"reserved"}
+        if extra:
+            raise ScenarioError(f"{where}: die '{spec}': unknown word {sorted(extra)[0]!r}")
+        free = [d for d in state["dice"] if d["owner"] is None and d["color"] == words[0]]
+        free.sort(key=lambda d: d["damaged"])
+        if not free:
+            raise ScenarioError(f"{where}: no {words[0]} die left in the supply for '{spec}'")
+        die = free[0]
+        die.update(owner=who, value=value, reserved="reserved" in words[2:], damaged=False)
+
+
+def place_in_space(
+    data: BlackAngelProgram, state: dict, entry: dict, players: int, where: str
+) -> None:
+    """`at` a hex: a mission card (with its owner's robot) and/or ships, robots from the supply."""
+    at = entry["at"]
+    sp = state["space"]
+    strip, _, pos = str(at).partition("/")
+    size = data.numbers["space.hexes_per_strip"]
+    if strip not in sp["order"] or not pos.isdigit() or not 1 <= int(pos) <= size:
+        raise ScenarioError(
+            f"{where}: '{at}' is not a hex; write STRIP/POSITION with a strip of "
+            f"{', '.join(sp['order'])} and a position 1..{size}"
+        )
+    if "mission" in entry:
+        mission = entry["mission"]
+        if mission not in data.missions:
+            raise ScenarioError(
+                f"{where}: no mission card '{mission}'{known_ids_hint(data, str(mission))}"
+            )
+        if "owner" not in entry:
+            raise ScenarioError(f"{where}: a mission in space needs an 'owner'")
+        owner = seat(players, entry["owner"], where)
+        if at in sp["cards"]:
+            raise ScenarioError(f"{where}: there is already a card at {at}")
+        for path, _, value, pile in list(places(state, data.game.piles)):
+            if value == mission and pile.field is None:
+                get_path(state, path[:-1]).pop(path[-1])
+                break
+        else:
+            raise ScenarioError(f"{where}: '{mission}' is already in space")
+        sp["cards"][at] = {"mission": mission, "owner": owner, "robot": owner}
+        _robot_from_supply(state, owner, where)
+    elif "owner" in entry:
+        raise ScenarioError(f"{where}: 'owner' only goes with 'mission'")
+    ships = entry.get("ships", [])
+    if not isinstance(ships, list):
+        raise ScenarioError(f"{where}: ships must be a list of players, e.g. [1, 2]")
+    seats = [seat(players, s, where) for s in ships]
+    limit = data.numbers["space.ships_per_hex"]
+    if len(seats) != len(set(seats)) or len(seats) + len(sp["ships"].get(at, [])) > limit:
+        raise ScenarioError(f"{where}: a hex holds at most {limit} ships, of different players")
+    for who in seats:
+        sp["ships"].setdefault(at, []).append(who)
+        _robot_from_supply(state, who, where)
+
+
+def _robot_from_supply(state: dict, who: int, where: str) -> None:
+    p = state["players"][who]
+    if p["supply_robots"] <= 0:
+        raise ScenarioError(f"{where}: player {who + 1} has no robot left in the supply")
+    p["supply_robots"] -= 1
+
+
+def home(data: BlackAngelProgram, state: dict, item: str) -> None:
+    """A card or tile no longer anywhere goes to the bottom of its deck or stack."""
+    if item in data.missions:
+        state["mission_deck"][data.missions[item].color].insert(0, item)
+    elif item in data.ravagers:
+        state["ravager_deck"].insert(0, item)
+    elif item in data.tiles:
+        tile = data.tiles[item]
+        if tile.kind == "tech":
+            state["stacks"][tile.color].insert(0, item)
+        elif tile.kind == "advanced":
+            state["advanced_deck"].insert(0, item)
+        else:
+            state["tiles_in_box"].append(item)
+
+
+SCENARIO_FORMS = ScenarioForms(
+    open_maps=("space.cards", "space.ships", "actions.*.held"),
+    player_keys={"dice": set_dice},
+    place_at=place_in_space,
+    home=home,
+)

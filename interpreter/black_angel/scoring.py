@@ -1,0 +1,158 @@
+"""Scoring: the counters that effects count `per`, final scoring, and how a bot values
+a position.
+
+Final scoring adds to the score track each advanced tile (capped; copies of one
+tile need distinct elements) and, if the Black Angel reached Spes, the leftover
+items converted to VP.
+"""
+
+from __future__ import annotations
+
+from ...dsl import ast
+from .tables import Engine
+
+
+# ---- counters -------------------------------------------------------------------------
+def owned_cards_in_space(engine: Engine, seat: int, colour: str | None, skip_first: bool) -> int:
+    space = engine.state["space"]
+    first = space["order"][0]
+    total = 0
+    for key, card in space["cards"].items():
+        if card["owner"] != seat or (skip_first and key.split("/")[0] == first):
+            continue
+        if colour is None or engine.data.missions[card["mission"]].color == colour:
+            total += 1
+    return total
+
+
+def missions_in_space(engine: Engine, seat: int, args: tuple, ctx: dict) -> int:
+    return owned_cards_in_space(engine, seat, args[0], skip_first=True)
+
+
+def cards_in_space(engine: Engine, seat: int, args: tuple, ctx: dict) -> int:
+    return owned_cards_in_space(engine, seat, None, skip_first=not ctx.get("final"))
+
+
+def missions_ejected(engine: Engine, seat: int, args: tuple, ctx: dict) -> int:
+    tucked = len(engine.state["players"][seat]["tucked"][args[0]])
+    if ctx.get("ejecting") and engine.ruling("freshly_ejected") == "counted":
+        tucked += owned_cards_in_space(engine, seat, args[0], skip_first=False) - (
+            owned_cards_in_space(engine, seat, args[0], skip_first=True)
+        )
+    return tucked
+
+
+def tiles_in_grid(engine: Engine, seat: int, args: tuple, ctx: dict) -> int:
+    tiles = engine.data.tiles
+    return sum(
+        1
+        for t in engine.state["players"][seat]["grid"]
+        if t is not None and tiles[t].kind == "tech" and tiles[t].color == args[0]
+    )
+
+
+def ejected_tiles(engine: Engine, seat: int, args: tuple, ctx: dict) -> int:
+    kinds = ("tech", "start_tile") if engine.ruling("ejected_start_tiles") == "count" else ("tech",)
+    return sum(
+        1 for t in engine.state["players"][seat]["ejected"] if engine.data.tiles[t].kind in kinds
+    )
+
+
+def debris_in_storage(engine: Engine, seat: int, args: tuple, ctx: dict) -> int:
+    return engine.state["players"][seat]["storage"]["debris"]
+
+
+def ravagers_in_hand(engine: Engine, seat: int, args: tuple, ctx: dict) -> int:
+    return len(engine.state["players"][seat]["ravagers"])
+
+
+def advanced_tiles(engine: Engine, seat: int, args: tuple, ctx: dict) -> int:
+    player = engine.state["players"][seat]
+    tiles = engine.data.tiles
+    in_grid = sum(1 for t in player["grid"] if t is not None and tiles[t].kind == "advanced")
+    placed = sum(1 for t in player["advanced_spaces"] if t is not None)
+    return in_grid + placed + len(player["advanced_aside"])
+
+
+COUNTERS = {
+    "missions_in_space": missions_in_space,
+    "missions_ejected": missions_ejected,
+    "cards_in_space": cards_in_space,
+    "tiles_in_grid": tiles_in_grid,
+    "ejected_tiles": ejected_tiles,
+    "debris_in_storage": debris_in_storage,
+    "ravagers_in_hand": ravagers_in_hand,
+    "advanced_tiles": advanced_tiles,
+}
+
+
+# ---- final scoring ----------------------------------------------------------------
+def final_scoring(engine: Engine) -> None:
+    """Score track + advanced tiles (capped; duplicates need distinct elements) + conversion."""
+    data = engine.data
+    numbers = data.numbers
+    scores = []
+    for seat, p in enumerate(engine.state["players"]):
+        total = p["vp"]
+        for debris_cell, on in enumerate(p["debris_on"]):
+            if on:
+                p["debris_on"][debris_cell] = False
+                p["storage"]["debris"] += 1
+        placed: list[tuple[str, int]] = []  # (tile, cap)
+        for tile in p["grid"]:
+            if tile is not None and data.tiles[tile].kind == "advanced":
+                placed.append((tile, numbers["game.advanced_cap"]))
+        placed += [(t, numbers["game.advanced_cap"]) for t in p["advanced_aside"]]
+        for i, tile in enumerate(p["advanced_spaces"]):
+            if tile is not None:
+                if engine.ruling("advanced_cap_cards") == "slot_color":
+                    recovered = len(p["tucked"][data.colors[i]])
+                else:
+                    recovered = sum(len(cards) for cards in p["tucked"].values())
+                bonus = numbers["game.advanced_cap_bonus"] * recovered
+                placed.append((tile, numbers["game.advanced_cap"] + bonus))
+        advanced = 0
+        for tile, caps in _grouped(data, placed).values():
+            formula = data.nodes[data.tiles[tile].score]
+            assert isinstance(formula, ast.Call) and formula.per is not None
+            per_element = formula.values[0]
+            counter = data.counters[formula.per.name]
+            elements = counter(engine, seat, formula.per.values, {"final": True})
+            for cap in sorted(caps, reverse=True):
+                used = min(elements, -(-cap // per_element))
+                advanced += min(cap, used * per_element)
+                elements -= used
+        total += advanced
+        conversion = 0
+        if engine.state["turn"]["spes_reached"]:
+            leftovers = p["break_room"] + p["storage"]["resource"] + p["storage"]["ship"]
+            conversion = leftovers // numbers["game.conversion_rate"]
+        total += conversion
+        scores.append(total)
+        engine.log(
+            "final_score",
+            seat=seat,
+            track=p["vp"],
+            advanced=advanced,
+            conversion=conversion,
+            total=total,
+        )
+    engine.state["scores"] = scores
+
+
+def _grouped(data, placed: list[tuple[str, int]]) -> dict[str, tuple[str, list[int]]]:
+    """Copies of one advanced tile, by tile id: (one copy, the caps of all copies)."""
+    groups: dict[str, tuple[str, list[int]]] = {}
+    for tile, cap in placed:
+        groups.setdefault(data.tiles[tile].id, (tile, []))[1].append(cap)
+    return groups
+
+
+def position_value(engine: Engine, seat: int) -> float:
+    """A quick estimate of a seat's position: its VP plus part of a point for each item in
+    storage, robot in the break room, mission card in hand, card in space or ejected."""
+    p = engine.state["players"][seat]
+    items = sum(p["storage"].values()) + p["break_room"] + len(p["hand"])
+    tucked = sum(len(cards) for cards in p["tucked"].values())
+    cards_in_space = sum(1 for c in engine.state["space"]["cards"].values() if c["owner"] == seat)
+    return p["vp"] + 0.5 * items + 1.5 * tucked + 1.0 * cards_in_space + 0.3 * len(p["ejected"])

@@ -1,0 +1,141 @@
+"""Space: strips of hexes in a line, and ships flying between them.
+
+Strips are identified by their id, so a hex keeps its identity ("strip/pos") when
+the strips shift toward the board. Layout "offset_columns": strip i is a column
+of hexes; hex (i, p) touches (i, p±1) and, on the neighbouring strips, (i±1, p)
+and (i±1, p-1) when i is even or (i±1, p+1) when i is odd.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..game import Frame
+from . import labels
+from .labels import say
+from .layout import hex_key
+from .tables import Engine, Hex
+
+SPES = Hex("spes", 0, False)
+
+
+def split(key: str) -> tuple[str, int]:
+    strip, pos = key.split("/")
+    return strip, int(pos)
+
+
+def hex_at(engine: Engine, strip: str, pos: int) -> Hex:
+    space = engine.state["space"]
+    if space["spes_tile"] == strip and pos == engine.data.numbers["space.start_hex"]:
+        return SPES
+    return engine.data.strips[strip][space["face"][strip]][pos - 1]
+
+
+def neighbours(engine: Engine, strip: str, pos: int) -> list[tuple[str, int]]:
+    order = engine.state["space"]["order"]
+    size = engine.data.numbers["space.hexes_per_strip"]
+    i = order.index(strip)
+    out = [(strip, p) for p in (pos - 1, pos + 1) if 1 <= p <= size]
+    shift = -1 if i % 2 == 0 else 1
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(order):
+            out.extend((order[j], p) for p in (pos, pos + shift) if 1 <= p <= size)
+    return out
+
+
+def enterable(engine: Engine, strip: str, pos: int) -> bool:
+    """Ships never enter asteroids, except the one the Black Angel shields."""
+    if hex_at(engine, strip, pos).terrain != "asteroid":
+        return True
+    return engine.state["space"]["black_angel"] == [strip, pos]
+
+
+def can_end_at(engine: Engine, seat: int, strip: str, pos: int, moving_from: str | None) -> bool:
+    """A hex holds a limited number of ships, of different players (the moving ship does not
+    count)."""
+    ships = list(engine.state["space"]["ships"].get(hex_key(strip, pos), []))
+    if moving_from == hex_key(strip, pos):
+        ships.remove(seat)
+    return len(ships) < engine.data.numbers["space.ships_per_hex"] and seat not in ships
+
+
+def destinations(
+    engine: Engine, seat: int, start: tuple[str, int], steps: int, moving_from: str | None
+) -> list[str]:
+    """Hex keys a ship can end on, moving up to `steps` hexes from `start`."""
+    seen = {start: 0}
+    queue = deque([start])
+    ships = engine.state["space"]["ships"]
+    full = engine.data.numbers["space.ships_per_hex"]
+    full_blocks = engine.ruling("full_hex_passage") == "blocked"
+    while queue:
+        here = queue.popleft()
+        if seen[here] == steps:
+            continue
+        if full_blocks and here != start and len(ships.get(hex_key(*here), [])) >= full:
+            continue  # may stop short of a full hex, never pass through it
+        for nxt in neighbours(engine, *here):
+            if nxt not in seen and enterable(engine, *nxt):
+                seen[nxt] = seen[here] + 1
+                queue.append(nxt)
+    return sorted(hex_key(s, p) for (s, p) in seen if can_end_at(engine, seat, s, p, moving_from))
+
+
+def adjacent_icons(engine: Engine, strip: str, pos: int) -> int:
+    """Ravager icons visible on the hexes around a hex (cards cover icons)."""
+    cards = engine.state["space"]["cards"]
+    return sum(
+        hex_at(engine, s, p).icons
+        for s, p in neighbours(engine, strip, pos)
+        if hex_key(s, p) not in cards
+    )
+
+
+# ---- ship movement from tiles (no launch, no card) ------------------------------------
+def ship_moves(engine: Engine, seat: int, hexes: int) -> list[tuple[str, str]]:
+    """(from, to) moves of `seat`'s ships in space, up to `hexes` hexes, to another hex."""
+    moves = []
+    for key, seats in sorted(engine.state["space"]["ships"].items()):
+        if seat in seats:
+            for target in destinations(engine, seat, split(key), hexes, key):
+                if target != key:
+                    moves.append((key, target))
+    return moves
+
+
+def can_move_ship(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+    return bool(ship_moves(engine, seat, args[0]))
+
+
+def move_ship(engine: Engine, frame: Frame) -> None:
+    seat = frame["seat"]
+    ships = engine.state["space"]["ships"]
+    if "answer" in frame:
+        source, target = frame.pop("answer")
+        ships[source].remove(seat)
+        if not ships[source]:
+            del ships[source]
+        ships.setdefault(target, []).append(seat)
+        engine.log("move_ship", seat=seat, to=target)
+        engine.finish(frame)
+        return
+    moves = ship_moves(engine, seat, frame["args"][0])
+    if not moves:
+        engine.finish(frame, False)
+        return
+    engine.ask(
+        seat,
+        "move_ship",
+        say(engine, labels.MOVE_WHICH_SHIP),
+        [
+            (f"move:{a}>{b}", say(engine, labels.MOVE_SHIP, source=a, target=b), [a, b])
+            for a, b in moves
+        ],
+    )
+
+
+def destroy_ships(engine: Engine, key: str) -> None:
+    """Ships leave space: the ship returns to the supply, its pilot robot too."""
+    for seat in engine.state["space"]["ships"].pop(key, []):
+        engine.state["players"][seat]["supply_robots"] += 1
+        engine.log("ship_removed", seat=seat, at=key)

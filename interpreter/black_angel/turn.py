@@ -1,0 +1,98 @@
+"""The game loop: the last set-up steps, turns in order, the end trigger, the final round.
+
+On a turn a player carries out the phase `turn` of content/turn.ba (sequence A or
+B); in the final round the phase `final_turn`, which adds passing.
+"""
+
+from __future__ import annotations
+
+from ..game import Frame
+from .dice import roll, supply_dice
+from .neutral import reroll_neutral
+from .ravagers import place_ravager
+from .scoring import final_scoring
+from .tables import Engine
+
+
+def game(engine: Engine, frame: Frame) -> None:
+    """The `game` operation: plays a whole game."""
+    state = engine.state
+    turn = state["turn"]
+    pc = frame.setdefault("pc", 0)
+    if pc == 0:
+        setup_players = len(state["players"])
+        for _ in range(engine.data.setups[setup_players].start_ravagers):
+            place_ravager(engine)
+        for seat in range(setup_players):
+            for colour in engine.data.colors:
+                index = supply_dice(engine, colour)[0]
+                state["dice"][index]["owner"] = seat
+                roll(engine, state["dice"][index])
+        if state["neutral"] is not None:
+            reroll_neutral(engine)
+        frame["pc"] = 1
+        frame["aid_seat"] = 1
+        return
+    if pc == 1:
+        seat = frame["aid_seat"]
+        if seat < len(state["players"]):
+            frame["aid_seat"] += 1
+            advantage = engine.data.aids.get(seat + 1)
+            if advantage is not None:
+                engine.run_effect(seat, advantage, {"setup": True})
+            return
+        frame["pc"] = 2
+        engine.log("setup_done")
+        return
+    if frame.get("in_turn"):
+        frame["in_turn"] = False
+        end_of_turn(engine)
+        return
+    if turn["game_over"]:
+        final_scoring(engine)
+        engine.finish(frame)
+        return
+    seat = turn["seat"]
+    phase = engine.data.final_turn_phase if turn["final_round"] else engine.data.turn_phase
+    state["context"] = {"seat": seat}
+    frame["in_turn"] = True
+    engine.log("turn", seat=seat, round=turn["round"], final=turn["final_round"])
+    engine.push({"op": "phase", "seat": seat, "phase": phase, "pc": 0})
+
+
+def end_of_turn(engine: Engine) -> None:
+    turn = engine.state["turn"]
+    turn["turns"] += 1
+    seat = turn["seat"]
+    if seat == turn["last_seat_of_round"]:
+        if turn["final_round"]:
+            turn["game_over"] = True
+            return
+        if turn["end_trigger"] is not None:
+            turn["final_round"] = True
+            engine.log("final_round")
+        turn["round"] += 1
+    turn["seat"] = (seat + 1) % len(engine.state["players"])
+
+
+def clock(state: dict) -> int:
+    """Turns played so far (stamped on every log event)."""
+    return state["turn"]["turns"]
+
+
+def ending(state: dict) -> str:
+    """What ended a finished game: spes or ravagers."""
+    return state["turn"]["end_trigger"] or "none"
+
+
+def can_pass_turn(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+    """Only in the final round, and only when sequence A is impossible."""
+    if not engine.state["turn"]["final_round"]:
+        return False
+    sequence_a = engine.data.primitives["run"].can
+    return sequence_a is not None and not sequence_a(engine, seat, ("sequence_a",), ctx)
+
+
+def pass_turn(engine: Engine, frame: Frame) -> None:
+    engine.log("pass", seat=frame["seat"])
+    engine.finish(frame)

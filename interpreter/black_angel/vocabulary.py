@@ -1,0 +1,675 @@
+"""What Black Angel adds to the rules language: its declaration kinds, its numbers on
+`game`, its primitives and counters, the events it raises, and the words of its text.
+
+Each primitive describes itself (parameters, help, the template that renders it);
+what it does is in the module named in the table of `interpreter/black_angel/__init__.py`.
+"""
+
+from __future__ import annotations
+
+from ...dsl.core import CORE
+from ...dsl.meta import (
+    COUNT,
+    INT,
+    N_,
+    NAME,
+    STRING,
+    Primitive,
+    flag,
+    keyword,
+    kind,
+    number_of,
+    param,
+    ref,
+    words,
+)
+
+COLOR = ref("color", "color", code="E104")
+PLAYER_COLOR = ref("player_color", "player_color", code="E104")
+ITEM = ref("item", "component", having="stock")
+REWARD = ref("reward", "component", "track", having="stock")
+TERRAIN = ref("terrain", "color", also=("asteroid", "empty"), code="E108")
+ACTION = number_of("action", "action", "number", code="E105")
+ACTION_KIND = words("discover", "repair", "destroy", "command")
+HAL_MODE = words("advanced_first", "tech_only", "clockwise", "counterclockwise")
+ACTIVATE_FILTER = words("non_activating", "any")
+WHERE_ROBOTS_WAIT = words("break_room", "workstation")
+CARD = words("mission", "ravager")
+
+AMOUNT = param("amount", COUNT)
+HEX_POS = param("position", INT, lo=1, hi=9)
+
+# Numbers Black Angel adds to the `game` declaration.
+GAME_NUMBERS = (
+    keyword("hand_limit", "Mission cards a player may keep at the end of a turn.", AMOUNT),
+    keyword("start_score", "VP on the score track at the start.", AMOUNT),
+    keyword("advanced_cap", "Most VP one Advanced Technology tile can score.", AMOUNT),
+    keyword("advanced_cap_bonus", "Extra cap per ejected card of the slot's colour.", AMOUNT),
+    keyword("conversion_rate", "Leftover items per VP at the end, if Spes was reached.", AMOUNT),
+)
+
+KINDS = (
+    kind(
+        "color",
+        "A die and card colour.",
+        keyword("noun", "Its name in text.", param("noun", STRING), required=True),
+        keyword("species", "The alien species of this colour.", param("species", STRING)),
+        referenced=True,
+    ),
+    kind(
+        "player_color",
+        "A player colour (robots, discs, starting tiles).",
+        keyword("noun", "Its name in text.", param("noun", STRING), required=True),
+    ),
+    kind(
+        "die",
+        "The dice: faces, flipping, buying and rolling a damaged die.",
+        keyword(
+            "faces", "Face values.", param("face", INT, repeat=True, lo=0, hi=9), required=True
+        ),
+        keyword("flip_offset", "Opposite faces differ by this much.", AMOUNT, required=True),
+        keyword("per_color", "Dice of each colour in the box.", AMOUNT, required=True),
+        keyword(
+            "flip_cost",
+            "What flipping one of your dice to its opposite face costs.",
+            AMOUNT,
+            param("item", ITEM),
+        ),
+        keyword(
+            "price",
+            "What buying another player's die costs (paid to its owner).",
+            AMOUNT,
+            param("item", ITEM),
+        ),
+        keyword("damaged_roll_penalty", "VP lost for rolling a damaged die.", AMOUNT),
+    ),
+    kind(
+        "action",
+        "One of the board's actions.",
+        keyword(
+            "number",
+            "Its number on the board (clockwise).",
+            param("number", INT, lo=1, hi=6),
+            required=True,
+            unique="action number",
+        ),
+        keyword("color", "Die colour that performs it.", param("color", COLOR), required=True),
+        keyword("kind", "What it does.", param("kind", ACTION_KIND), required=True),
+    ),
+    kind(
+        "board",
+        "The Black Angel board and player boards: sizes, places and prices.",
+        keyword("display_length", "Spaces in the technology display.", AMOUNT),
+        keyword("display_expensive", "Display spaces at its start that cost more.", AMOUNT),
+        keyword("tile_cost", "Activations a technology tile in the display costs.", AMOUNT),
+        keyword(
+            "expensive_tile_cost",
+            "Activations a tile on one of the first display spaces costs.",
+            AMOUNT,
+        ),
+        keyword("advanced_cost", "Activations an Advanced Technology tile costs.", AMOUNT),
+        keyword("advanced_slots", "Face-up Advanced Technology slots.", AMOUNT),
+        keyword("advanced_spaces", "Spaces for ejected Advanced tiles per player.", AMOUNT),
+        keyword("grid_size", "Rows and columns of the technology grid.", AMOUNT),
+        keyword(
+            "start_cell",
+            "A highlighted grid cell for a starting tile (row, column).",
+            param("row", INT, lo=1, hi=9),
+            param("column", INT, lo=1, hi=9),
+            repeat=True,
+        ),
+        keyword(
+            "arrow",
+            "An entry arrow of the grid: line, index, what may enter.",
+            param("line", words("row", "column")),
+            param("index", INT, lo=1, hi=9),
+            param("enters", words("technology", "advanced")),
+            repeat=True,
+        ),
+        keyword("damage_spaces", "Damage cubes an action can hold.", AMOUNT),
+        keyword("damage_penalty", "Die value lost on a fully damaged action.", AMOUNT),
+        keyword("ravager_stack_limit", "Ravager cards one location can hold.", AMOUNT),
+        keyword(
+            "unresolved_ravager_penalty",
+            "VP lost when the top ravager's effect cannot be resolved.",
+            AMOUNT,
+        ),
+        keyword("card_slots", "Slots around the player board for playing cards.", AMOUNT),
+        keyword("workstations", "Workstations, one per die colour.", AMOUNT),
+        singleton=True,
+        has_id=False,
+    ),
+    kind(
+        "player_start",
+        "What each player starts with.",
+        keyword("break_room", "Robots in the break room.", AMOUNT),
+        keyword("workstation", "Robots in each workstation.", AMOUNT),
+        keyword("supply_robots", "Robots in the general supply.", AMOUNT),
+        keyword("start_tiles", "Starting tiles placed on the grid.", AMOUNT),
+        keyword(
+            "hand",
+            "Cards in hand: per colour missions, ravagers.",
+            param("missions_per_color", COUNT),
+            param("ravagers", COUNT),
+        ),
+        keyword("storage", "An item placed in storage.", AMOUNT, param("item", ITEM), repeat=True),
+        keyword("dice", "Dice rolled, one per colour.", AMOUNT),
+        singleton=True,
+        has_id=False,
+    ),
+    kind(
+        "setup",
+        "Setup values for one player count.",
+        keyword(
+            "players",
+            "The player count.",
+            param("players", INT, lo=1, hi=4),
+            required=True,
+            unique="setup for this player count",
+        ),
+        keyword("dice_per_color", "Dice of each colour in the supply.", AMOUNT, required=True),
+        keyword("strips", "Space strips in play.", param("strips", INT, lo=1, hi=7), required=True),
+        keyword("ravagers_removed", "Ravager cards removed at random.", AMOUNT, required=True),
+        keyword("start_ravagers", "Ravager cards drawn and placed at setup.", AMOUNT),
+        keyword("neutral_player", "A neutral player holds dice and workstation robots."),
+        keyword("opponent", "An automated opponent.", param("opponent", words("hal"))),
+    ),
+    kind(
+        "space",
+        "The space board built from strips.",
+        keyword(
+            "hexes_per_strip",
+            "Hexes on each strip face.",
+            param("hexes", INT, lo=1, hi=9),
+            required=True,
+        ),
+        keyword(
+            "start_hex",
+            "Position of the middle hex where the Black Angel starts.",
+            param("position", INT, lo=1, hi=9),
+            required=True,
+        ),
+        keyword(
+            "adjacency",
+            "How hexes of neighbouring strips touch.",
+            param("layout", words("offset_columns")),
+            required=True,
+        ),
+        keyword("ships_per_hex", "Ships one hex can hold (of different players).", AMOUNT),
+        singleton=True,
+        has_id=False,
+    ),
+    kind(
+        "strip",
+        "A double-sided space strip.",
+        keyword(
+            "number",
+            "Printed strip number.",
+            param("number", INT, lo=1, hi=20),
+            required=True,
+            unique="strip number",
+        ),
+        keyword(
+            "side",
+            "One face of the strip.",
+            param("face", words("a", "b")),
+            block="side",
+            required=True,
+            repeat=True,
+        ),
+        card=True,
+    ),
+    kind(
+        "side",
+        "One face of a strip (only inside `strip`).",
+        keyword(
+            "hex",
+            "A hex: position, terrain, Ravager icons, comet.",
+            HEX_POS,
+            param("terrain", TERRAIN),
+            param("icons", COUNT, optional=True),
+            param("comet", flag("comet"), optional=True),
+            repeat=True,
+            required=True,
+        ),
+        has_id=False,
+        nested_only=True,
+    ),
+    kind(
+        "mission",
+        "A mission card: colour, reward, revealed tiles, and an activation or ejection effect.",
+        keyword("color", "Card colour.", param("color", COLOR), required=True),
+        keyword(
+            "reward",
+            "Reward under the species symbol.",
+            AMOUNT,
+            param("item", REWARD),
+            required=True,
+        ),
+        keyword(
+            "reveals",
+            "Technology tiles that enter the display when placed (1 or 2).",
+            param("color", COLOR),
+            param("color", COLOR, optional=True),
+            required=True,
+        ),
+        keyword(
+            "activation",
+            "Effect per activation (activation mission).",
+            effect=True,
+            event="mission_activated",
+            frames={None: N_("Each time it is activated: {effect}")},
+        ),
+        keyword(
+            "ejection",
+            "Effect when ejected: for the owner, passengers (ships), or everyone once.",
+            param("who", words("owner", "passengers", "everyone")),
+            effect=True,
+            event="mission_ejected",
+            repeat=True,
+            frames={
+                "owner": N_("On ejection, the owner: {effect}"),
+                "passengers": N_("On ejection, each player with a ship on it: {effect}"),
+                "everyone": N_(
+                    "On ejection, the owner and each player with a ship on it, once each: {effect}"
+                ),
+            },
+        ),
+        card=True,
+    ),
+    kind(
+        "ravager",
+        "A ravager card: the action it attacks and its permanent effect.",
+        keyword("target", "Number of the attacked action.", param("action", ACTION), required=True),
+        keyword(
+            "permanent",
+            "Effect on whoever performs the attacked action while it is on top.",
+            effect=True,
+            event="action_performed",
+            required=True,
+            frames={None: N_("While on top, before the attacked action: {effect}")},
+        ),
+        card=True,
+    ),
+    kind(
+        "start_tile",
+        "A starting technology tile in the player colours.",
+        keyword("copies", "Copies in the box.", AMOUNT),
+        keyword(
+            "standard",
+            "Effect when activated.",
+            effect=True,
+            event="tile_activated",
+            required=True,
+            frames={None: N_("When activated: {effect}")},
+        ),
+        card=True,
+    ),
+    kind(
+        "tech",
+        "A technology tile with a standard side and a boost side.",
+        keyword("color", "Tile colour.", param("color", COLOR), required=True),
+        keyword("copies", "Copies in the box.", AMOUNT),
+        keyword(
+            "standard",
+            "Effect when activated.",
+            effect=True,
+            event="tile_activated",
+            required=True,
+            frames={None: N_("Standard side, when activated: {effect}")},
+        ),
+        keyword(
+            "boost",
+            "One-time (1x) effect of the boost side (advanced rules).",
+            effect=True,
+            event="action_performed",
+            required=True,
+            frames={None: N_("Boost side, once: {effect}")},
+        ),
+        card=True,
+    ),
+    kind(
+        "advanced",
+        "An advanced technology tile, scored at the end.",
+        keyword("copies", "Copies in the box.", AMOUNT),
+        keyword(
+            "score",
+            "Final scoring formula (capped by the rules).",
+            effect=True,
+            event="final_scoring",
+            required=True,
+            frames={None: N_("Final scoring: {effect}")},
+        ),
+        card=True,
+    ),
+    kind(
+        "hal_card",
+        "A card of Hal, the solo opponent: two halves.",
+        keyword(
+            "top",
+            "Top half: die colour, action, mode.",
+            param("color", COLOR),
+            param("action", ACTION_KIND),
+            param("mode", HAL_MODE, optional=True),
+            required=True,
+        ),
+        keyword(
+            "bottom",
+            "Bottom half: die colour, action, mode.",
+            param("color", COLOR),
+            param("action", ACTION_KIND),
+            param("mode", HAL_MODE, optional=True),
+            required=True,
+        ),
+        card=True,
+    ),
+    kind(
+        "hal",
+        "Hal's VP weightings and difficulty levels.",
+        keyword(
+            "weight",
+            "VP Hal scores for each item he would gain.",
+            param(
+                "gain",
+                words("ship", "resource", "robot", "debris", "technology", "advanced", "ravager"),
+            ),
+            AMOUNT,
+            repeat=True,
+            required=True,
+        ),
+        keyword(
+            "difficulty",
+            "Hal's starting VP for a difficulty level.",
+            param("level", NAME),
+            AMOUNT,
+            repeat=True,
+            required=True,
+        ),
+        keyword("fallback_vp", "VP Hal scores when he cannot act.", AMOUNT),
+        keyword("ejected_card_vp", "VP Hal scores per ejected card of his.", AMOUNT),
+        keyword("comet_vp", "VP Hal scores for placing a card on a comet hex.", AMOUNT),
+        singleton=True,
+        has_id=False,
+    ),
+    kind(
+        "aid",
+        "A player aid: the advantage of a turn position.",
+        keyword(
+            "position",
+            "Turn position.",
+            param("position", INT, lo=1, hi=4),
+            required=True,
+            unique="player aid for this position",
+        ),
+        keyword(
+            "advantage",
+            "What the player in that position gets at setup.",
+            effect=True,
+            event="setup_done",
+            frames={None: N_("Advantage: {effect}")},
+        ),
+        card=True,
+    ),
+)
+
+# Events Black Angel raises by itself (content may listen to them).
+EVENTS = {
+    "setup_done": "set-up is complete",
+    "tile_activated": "a technology tile is activated",
+    "mission_activated": "an activation mission is activated with a die",
+    "mission_ejected": "a mission card leaves the space board",
+    "action_performed": "a player performs a board action",
+    "ravager_placed": "a ravager card attacks an action",
+    "final_scoring": "the game ends and is scored",
+}
+
+PRIMITIVES = (
+    Primitive(
+        "take",
+        "Take items from the general supply.",
+        (AMOUNT, param("item", ITEM)),
+        N_("take {amount} {item} from the general supply"),
+    ),
+    Primitive(
+        "spend",
+        "Return items from your storage or break room to the supply.",
+        (AMOUNT, param("item", ITEM)),
+        N_("spend {amount} {item} from your storage"),
+    ),
+    Primitive(
+        "spend_tech",
+        "Give up technology tiles from your grid or ejected ones.",
+        (AMOUNT,),
+        N_("spend {amount} {amount:technology tile} from your grid or ejected ones"),
+    ),
+    Primitive(
+        "spend_card",
+        "Discard cards from your hand as a cost.",
+        (AMOUNT, param("card", CARD)),
+        N_("spend {amount} {card} from your hand"),
+    ),
+    Primitive(
+        "discard",
+        "Discard cards from your hand.",
+        (AMOUNT, param("card", CARD)),
+        N_("discard {amount} {card} from your hand"),
+    ),
+    Primitive(
+        "draw_keep",
+        "Draw cards of one colour of your choice and keep some.",
+        (param("draw", COUNT), param("keep", COUNT, at_most="draw")),
+        N_("draw {draw} {draw:mission card} of one colour and keep {keep}"),
+    ),
+    Primitive(
+        "move_ship",
+        "Fly a ship of yours up to N hexes (movement rules apply).",
+        (param("hexes", COUNT),),
+        N_("fly a ship of yours up to {hexes} {hexes:hex}"),
+    ),
+    Primitive(
+        "move_robot",
+        "Shift a robot of yours between two places on the Black Angel.",
+        (param("source", WHERE_ROBOTS_WAIT), param("destination", WHERE_ROBOTS_WAIT)),
+        N_("shift a robot of yours from {source} to {destination}"),
+    ),
+    Primitive(
+        "activate_adjacent",
+        "Activate a neighbouring tile in the grid.",
+        (param("direction", words("vertical", "horizontal")), param("filter", ACTIVATE_FILTER)),
+        N_("activate an adjacent tile ({direction}, {filter})"),
+        activates="tile_activated",
+    ),
+    Primitive(
+        "damage_next_action",
+        "Damage the following action (clockwise) by one cube.",
+        (),
+        N_("damage the following action, clockwise, by one cube"),
+    ),
+    Primitive(
+        "damage_die",
+        "Put a damage cube on an undamaged die of a colour in the supply.",
+        (param("color", COLOR),),
+        N_("put a damage cube on one {color} die in the supply"),
+    ),
+    Primitive(
+        "hold_robot",
+        "Leave a robot from your break room on this card until it is destroyed.",
+        (),
+        N_("leave a robot from your break room on this card until it is destroyed"),
+    ),
+    Primitive(
+        "gain_on_action",
+        "Score when performing a given action.",
+        (param("action", ACTION), AMOUNT),
+        N_("when you perform action {action}, gain {amount} VP"),
+        can_fail=False,
+    ),
+    Primitive(
+        "set_die_value",
+        "Set a die of a colour to a value before using it.",
+        (param("color", COLOR), param("value", INT, lo=0, hi=3)),
+        N_("set one {color} die to {value} and use it"),
+    ),
+    Primitive(
+        "set_die_color",
+        "Treat a die of a colour as a colour of your choice.",
+        (param("color", COLOR),),
+        N_("use one {color} die as a die of the colour of your choice"),
+    ),
+    Primitive(
+        "free_reserve",
+        "Reserve a die of a colour for free in sequence B.",
+        (param("color", COLOR),),
+        N_("reserve one {color} die for free"),
+    ),
+    Primitive(
+        "reserve_free",
+        "Move one of your dice to the high-security area for free.",
+        (),
+        N_("reserve one of your dice for free"),
+    ),
+    Primitive(
+        "play_card",
+        "Play a card from your hand beside your grid and activate tiles of its row or column.",
+        (),
+        N_("play a card around your player board"),
+    ),
+    Primitive(
+        "perform_action",
+        "Choose a die (own or bought) and use it for a board action or a mission in space.",
+        (),
+        N_("perform an action with one die"),
+    ),
+    Primitive(
+        "draw_for_die",
+        "Draw a mission card of the used die's colour and return the die.",
+        (),
+        N_("draw a card of the die's colour and return the die"),
+    ),
+    Primitive(
+        "hand_limit",
+        "Discard mission cards down to the hand limit.",
+        (),
+        N_("discard down to the hand limit"),
+        can_fail=False,
+    ),
+    Primitive(
+        "reroll_dice",
+        "Lose VP for unused dice, then roll one die per robot in a workstation.",
+        (),
+        N_("reroll your dice"),
+        can_fail=False,
+    ),
+    Primitive(
+        "reserve_die",
+        "Pay to move one of your dice to the high-security area.",
+        (AMOUNT, param("item", ITEM)),
+        N_("pay {amount} {item} to reserve one of your dice"),
+    ),
+    Primitive(
+        "reset_board",
+        "Discard the cards played around your board; debris on tiles returns to storage.",
+        (),
+        N_("reset your player board"),
+        can_fail=False,
+    ),
+    Primitive(
+        "advance_black_angel",
+        "Move the Black Angel one strip on, eject the first strip's cards, recycle the strip.",
+        (),
+        N_("advance the Black Angel toward Spes"),
+        can_fail=False,
+    ),
+    Primitive(
+        "pass_turn",
+        "Pass instead of a forced sequence B (final round only).",
+        (),
+        N_("pass"),
+    ),
+    # counters, used after `per`
+    Primitive(
+        "missions_in_space",
+        "Mission cards of a colour you own in space.",
+        (param("color", COLOR),),
+        N_("{color} mission card you own in space"),
+        counter=True,
+    ),
+    Primitive(
+        "missions_ejected",
+        "Mission cards of a colour ejected and tucked under your board.",
+        (param("color", COLOR),),
+        N_("{color} mission card ejected to your board"),
+        counter=True,
+    ),
+    Primitive(
+        "cards_in_space",
+        "All mission cards you own in space.",
+        (),
+        N_("card you own in space"),
+        counter=True,
+    ),
+    Primitive(
+        "tiles_in_grid",
+        "Technology tiles of a colour in your grid.",
+        (param("color", COLOR),),
+        N_("{color} technology tile in your grid"),
+        counter=True,
+    ),
+    Primitive(
+        "ejected_tiles",
+        "Technology tiles ejected from your grid.",
+        (),
+        N_("ejected technology tile"),
+        counter=True,
+    ),
+    Primitive(
+        "debris_in_storage",
+        "Debris in your storage.",
+        (),
+        N_("debris in your storage"),
+        counter=True,
+    ),
+    Primitive(
+        "ravagers_in_hand",
+        "Ravager cards in your hand.",
+        (),
+        N_("Ravager card in your hand"),
+        counter=True,
+    ),
+    Primitive(
+        "advanced_tiles",
+        "Advanced tiles in your grid or ejected from it.",
+        (),
+        N_("Advanced Technology tile in your grid or ejected"),
+        counter=True,
+    ),
+)
+
+# Fixed nouns a template may use as {param:noun}; (singular, plural) msgids.
+NOUNS = {
+    "technology tile": (N_("technology tile"), N_("technology tiles")),
+    "mission card": (N_("mission card"), N_("mission cards")),
+    "hex": (N_("hex"), N_("hexes")),
+    "mission": (N_("mission card"), N_("mission cards")),
+    "ravager": (N_("Ravager card"), N_("Ravager cards")),
+}
+
+# Words the text shows for enumeration values.
+SHOWN = {
+    "vertical": N_("above or below"),
+    "horizontal": N_("left or right"),
+    "non_activating": N_("not one that activates tiles"),
+    "any": N_("any tile"),
+    "break_room": N_("the break room"),
+    "workstation": N_("a workstation"),
+}
+
+VOCABULARY = CORE.extend(
+    "black_angel",
+    kinds=KINDS,
+    primitives=PRIMITIVES,
+    events=EVENTS,
+    nouns=NOUNS,
+    shown=SHOWN,
+    fields={"game": GAME_NUMBERS},
+)

@@ -1,0 +1,63 @@
+"""The core primitives every game has (dsl/core.py): tracks, phases and events.
+
+A track is a number per player, kept at `players[seat][track]`. How low it may go
+is the game's to say (`Game.track_floor`).
+"""
+
+from __future__ import annotations
+
+from .engine import Engine
+from .game import Frame, Implementation
+
+
+def gain(engine: Engine, frame: Frame) -> None:
+    amount, track = frame["args"]
+    engine.state["players"][frame["seat"]][track] += amount
+    engine.log("gain_vp", seat=frame["seat"], amount=amount)
+    engine.finish(frame)
+
+
+def lose_points(engine: Engine, seat: int, amount: int, track: str) -> None:
+    """Move a player down a track, no lower than the game's floor for it."""
+    player = engine.state["players"][seat]
+    floor = engine.data.game.track_floor(engine, track)
+    player[track] -= amount
+    if floor is not None and player[track] < floor:
+        player[track] = floor
+    engine.log("lose_vp", seat=seat, amount=amount)
+
+
+def lose(engine: Engine, frame: Frame) -> None:
+    amount, track = frame["args"]
+    lose_points(engine, frame["seat"], amount, track)
+    engine.finish(frame)
+
+
+def run_phase(engine: Engine, frame: Frame) -> None:
+    if frame.get("started"):
+        engine.finish(frame, engine.state["result"])
+        return
+    frame["started"] = True
+    engine.push({"op": "phase", "seat": frame["seat"], "phase": frame["args"][0], "pc": 0})
+
+
+def can_run(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+    return all(engine.can(seat, effect, ctx) for _, effect in engine.data.phases[args[0]])
+
+
+def phase_label(args: tuple) -> str:
+    """An option that runs a phase reads as the phase's name ("sequence a")."""
+    return str(args[0]).replace("_", " ")
+
+
+def emit(engine: Engine, frame: Frame) -> None:
+    engine.log("event", name=frame["args"][0], seat=frame["seat"])
+    engine.finish(frame)
+
+
+CORE_IMPLEMENTATIONS = {
+    "gain": Implementation(gain),
+    "lose": Implementation(lose),
+    "run": Implementation(run_phase, can_run, phase_label),
+    "emit": Implementation(emit),
+}

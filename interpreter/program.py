@@ -1,0 +1,111 @@
+"""Lowering: a compiled RuleSet becomes a `Program`, the runtime form the engine runs.
+
+Every effect of the rule set is numbered once: frames in the game state refer to
+effects by number (plain data), and the program keeps, per number, the effect
+node, the numbers of its parts and its label. No networkx and no checking at run
+time: the compiler has done that.
+
+A game module's `build` returns a subclass of `Program` that adds the game's own
+tables (Black Angel: missions, tiles, strips...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..dsl import ast
+from ..dsl.compiler import RuleSet
+from ..dsl.text import TextRenderer
+
+if TYPE_CHECKING:
+    from .game import Game, Handler, Implementation
+
+
+@dataclass(frozen=True)
+class Ruling:
+    help: str
+    default: str
+    options: dict[str, str]  # option -> what it means
+    editions: dict[str, str]  # edition -> option
+
+
+class Program:
+    """The effects, phases and rulings of a rule set, and the game module that runs them."""
+
+    def __init__(self, ruleset: RuleSet):
+        from .core_primitives import CORE_IMPLEMENTATIONS
+        from .engine import ENGINE_OPS
+
+        self.game: Game = ruleset.game
+        self.content_hash = ruleset.content_hash
+        self.vocabulary = ruleset.vocabulary
+        game_decl = ruleset.single("game")
+        self.title: str = game_decl.value("title", default=self.game.name) if game_decl else ""
+        lo, hi = game_decl.value("players", default=(1, 1)) if game_decl else (1, 1)
+        self.player_range = range(lo, hi + 1)
+        self.text = TextRenderer(ruleset.decls, self.vocabulary, "en")
+        tracks = [t.id for t in ruleset.of_kind("track") if t.id is not None]
+        self.score_track: str | None = tracks[0] if tracks else None  # final scores count it
+        self.nodes: list[ast.Effect] = []
+        self.parts: list[tuple[int, ...]] = []
+        self._labels: dict[int, str] = {}
+        self.ops: dict[str, Handler] = {**ENGINE_OPS, **self.game.ops}
+        self.primitives: dict[str, Implementation] = {
+            **CORE_IMPLEMENTATIONS,
+            **self.game.primitives,
+        }
+        self.counters = self.game.counters
+        self.phases: dict[str, tuple[tuple[str, int], ...]] = {
+            p.id: tuple((u.args["name"], self.lower(u.effect)) for u in p.fields["step"])
+            for p in ruleset.of_kind("phase")
+            if p.id is not None
+        }
+        self.rulings: dict[str, Ruling] = {
+            r.id: Ruling(
+                r.value("help"),
+                r.value("default"),
+                {u.args["name"]: u.args["text"] for u in r.fields["option"]},
+                {u.args["edition"]: u.args["option"] for u in r.fields.get("edition", [])},
+            )
+            for r in ruleset.of_kind("ruling")
+            if r.id is not None
+        }
+
+    def lower(self, effect: ast.Effect) -> int:
+        """Number an effect and its parts (depth first); returns the effect's number."""
+        number = len(self.nodes)
+        self.nodes.append(effect)
+        self.parts.append(())
+        self.parts[number] = tuple(self.lower(child) for child in effect.children())
+        return number
+
+    def lower_optional(self, effect: ast.Effect | None) -> int | None:
+        return None if effect is None else self.lower(effect)
+
+    def label(self, effect: int) -> str:
+        """The effect in words, rendered once (option labels)."""
+        text = self._labels.get(effect)
+        if text is None:
+            node = self.nodes[effect]
+            implementation = self.primitives.get(node.name) if isinstance(node, ast.Call) else None
+            if implementation is not None and implementation.label is not None:
+                text = implementation.label(node.values)
+            else:
+                text = self.text.effect(node)
+            self._labels[effect] = text
+        return text
+
+    def items(self) -> dict[str, list[str]]:
+        """The game's cards and tiles by kind, each of which lies in exactly one pile of the
+        state layout (Game.piles); games without such things have none."""
+        return {}
+
+    def player_counts(self) -> list[int]:
+        """The player counts this game can be set up for."""
+        return list(self.player_range)
+
+
+def build(ruleset: RuleSet) -> Program:
+    """The runtime program of a compiled rule set, built by its game module."""
+    return ruleset.game.build(ruleset)
