@@ -13,17 +13,11 @@ import click
 from ..dsl.loader import UsageError
 from ..interpreter import replay
 from ..interpreter.agents import AGENTS, HumanAgent, play
-from ..interpreter.data import build
 from ..interpreter.engine import Engine
 from ..interpreter.narrate import line, transcript
 from ..interpreter.rulings import EDITIONS, RulingError, resolve
 from .common import guarded
-
-
-def game_data(rules_paths=(), base=False):
-    from .main import compiled
-
-    return build(compiled(rules_paths, base).ruleset)
+from .rules import game_data
 
 
 def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> list:

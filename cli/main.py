@@ -6,8 +6,7 @@ import json
 
 import click
 
-from ..dsl.compiler import CompileResult, compile_paths
-from ..dsl.diagnostics import did_you_mean, render_text
+from ..dsl.diagnostics import did_you_mean
 from ..dsl.export import ruleset_json
 from ..dsl.graph import subgraph_for, to_dot
 from ..dsl.loader import UsageError
@@ -16,42 +15,10 @@ from ..dsl.text import LANGUAGES, TextRenderer
 from .common import guarded, run
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
+from .rules import compiled, rules_options
 from .scenario import scenario_command
 
 CARD_KINDS = [k for k, spec in KINDS.items() if spec.card and k != "strip"]
-
-RULES_OPTIONS = [
-    click.option(
-        "--rules",
-        "rules_paths",
-        multiple=True,
-        type=click.Path(),
-        help="Use these .ba files or directories instead of the shipped content (repeatable).",
-    ),
-    click.option(
-        "--base", is_flag=True, help="Layer --rules on the shipped content instead of replacing it."
-    ),
-]
-
-
-def rules_options(func):
-    for option in reversed(RULES_OPTIONS):
-        func = option(func)
-    return func
-
-
-def compiled(rules_paths, base) -> CompileResult:
-    """Compile the chosen rule set; refuse to go on if it has errors."""
-    if base and not rules_paths:
-        raise UsageError("--base needs --rules")
-    result = compile_paths(list(rules_paths), on_base=base)
-    if result.ruleset is None or result.errors:
-        for diag in result.errors[:20]:
-            click.echo(render_text(diag, result.lines), err=True)
-        raise UsageError(
-            f"the rule set has {len(result.errors)} errors; run ba-lint for all problems"
-        )
-    return result
 
 
 @click.group(

@@ -9,6 +9,7 @@ import click
 from ..dsl.loader import UsageError
 from ..interpreter import scenario as scenarios
 from .common import guarded
+from .rules import game_data
 
 
 @click.command(name="scenario")
@@ -25,8 +26,6 @@ def scenario_command(files, as_json):
         raise UsageError(
             "give at least one scenario file (e.g. ba scenario tests/scenarios/*.toml)"
         )
-    from .games import game_data
-
     data = game_data()
     results = [scenarios.run_file(data, path) for path in files]
     counts = {s: sum(r.status == s for r in results) for s in ("pass", "fail", "error")}
