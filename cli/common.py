@@ -1,13 +1,40 @@
-"""What every command shares: usage errors become exit code 2, never a traceback."""
+"""What every command shares: usage errors become exit code 2, never a traceback;
+the version option."""
 
 from __future__ import annotations
 
 import functools
+import importlib.metadata
 import sys
 
 import click
 
 from ..dsl.loader import UsageError
+
+DISTRIBUTION = "black-angel-rules"  # the project name in pyproject.toml
+
+
+def package_version() -> str:
+    """The installed version, which is the version in pyproject.toml."""
+    return importlib.metadata.version(DISTRIBUTION)
+
+
+def version_option(prog_name: str):
+    """`--version`: print "PROG VERSION" and exit."""
+
+    def show(ctx: click.Context, _param, value: bool) -> None:
+        if value and not ctx.resilient_parsing:
+            click.echo(f"{prog_name} {package_version()}")
+            ctx.exit()
+
+    return click.option(
+        "--version",
+        is_flag=True,
+        expose_value=False,
+        is_eager=True,
+        callback=show,
+        help="Show the version and exit.",
+    )
 
 
 def guarded(func):

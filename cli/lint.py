@@ -10,7 +10,7 @@ from ..dsl import provenance
 from ..dsl.compiler import compile_paths
 from ..dsl.diagnostics import CODES, ERROR, WARNING, render_json, render_text
 from ..dsl.loader import UsageError
-from .common import guarded, run
+from .common import guarded, run, version_option
 
 EPILOG = """\b
 Examples:
@@ -51,6 +51,7 @@ Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found, 2 
 @click.option(
     "--list-codes", is_flag=True, help="Print every diagnostic code with its meaning and exit."
 )
+@version_option("ba-lint")
 @guarded
 def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
     """Check .ba rule files: syntax, names, types, counts and the effect graph.

@@ -12,7 +12,7 @@ from ..dsl.graph import subgraph_for, to_dot
 from ..dsl.loader import UsageError
 from ..dsl.registry import KINDS, PRIMITIVES
 from ..dsl.text import LANGUAGES, TextRenderer
-from .common import guarded, run
+from .common import guarded, run, version_option
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
 from .rules import compiled, rules_options
@@ -34,7 +34,7 @@ Start here:
   ba language               the keywords and primitives of the rules language
 """,
 )
-@click.version_option(package_name="black-angel-rules", prog_name="ba")
+@version_option("ba")
 def ba():
     """Black Angel rules engine: rules as text, checked, compiled and explained."""
 

@@ -171,3 +171,19 @@ def test_play_prints_a_readable_game(run):
     assert "-- round 1, P1 (random) --" in out and "winner" in out
     assert run(ba, "play", "--players", "1")[0] == 2  # solo is not supported yet
     assert run(ba, "play", "--agents", "clever")[0] == 2
+
+
+def test_version_of_both_commands_is_the_pyproject_version(run):
+    import tomllib
+    from pathlib import Path
+
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    version = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
+    assert run(ba, "--version") == (0, f"ba {version}\n")
+    assert run(lint_command, "--version") == (0, f"ba-lint {version}\n")
+    proc = subprocess.run(
+        [sys.executable, "-c", "from blackangel.cli.lint import main; main()", "--version"],
+        capture_output=True,
+        text=True,
+    )
+    assert (proc.returncode, proc.stdout) == (0, f"ba-lint {version}\n")  # the console script
