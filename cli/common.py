@@ -1,5 +1,5 @@
-"""What every command shares: usage errors become exit code 2, never a traceback;
-the version option."""
+"""What every command shares: usage errors become exit code 2 and a Ctrl-C exit code
+130, never a traceback; the version option."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import click
 
 from ..dsl.loader import UsageError
 
+INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for a program stopped by Ctrl-C
 DISTRIBUTION = "black-angel-rules"  # the project name in pyproject.toml
 
 
@@ -37,11 +38,23 @@ def version_option(prog_name: str):
     )
 
 
+def interrupted(newline: bool | None = None) -> int:
+    """Report a Ctrl-C in one line on stderr and return the exit code for it.
+
+    On a terminal the line starts on a fresh line, after the echoed ^C.
+    """
+    if newline is None:
+        newline = sys.stderr.isatty()
+    click.echo(("\n" if newline else "") + "interrupted", err=True)
+    return INTERRUPTED
+
+
 def guarded(func):
     """Run a command body; map known failures to messages and exit codes.
 
-    The body returns its exit code. Usage errors exit 2; an unexpected internal
-    error is reported in one line (exit 2) instead of a traceback.
+    The body returns its exit code. Usage errors exit 2; Ctrl-C exits 130 with one
+    line; an unexpected internal error is reported in one line (exit 2) instead of a
+    traceback.
     """
 
     @functools.wraps(func)
@@ -51,7 +64,9 @@ def guarded(func):
         except UsageError as exc:
             click.echo(f"error: {exc}", err=True)
             code = 2
-        except (BrokenPipeError, KeyboardInterrupt):
+        except KeyboardInterrupt:
+            code = interrupted()
+        except BrokenPipeError:
             code = 1
         except Exception as exc:  # the promise: no traceback for users
             click.echo(
@@ -64,13 +79,21 @@ def guarded(func):
 
 
 def run(command: click.Command, prog_name: str, argv=None) -> None:
-    """Run a click command; click's own usage errors exit 2 with its message."""
+    """Run a click command; click's own usage errors exit 2 with its message.
+
+    A Ctrl-C outside a command body (while click parses, or in a prompt) exits 130.
+    """
     try:
         command.main(args=argv, prog_name=prog_name, standalone_mode=False)
     except click.exceptions.UsageError as exc:
         exc.show()
         sys.exit(2)
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as exc:
+        # click turns a KeyboardInterrupt into Abort after echoing a newline to stderr
+        if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+            sys.exit(interrupted(newline=False))
         sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(interrupted())
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)

@@ -162,6 +162,7 @@ def export_command(as_json, output, rules_paths, base):
 
 @ba.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the reference as JSON.")
+@guarded
 def language(as_json):
     """The rules language's declarations, keywords and primitives, from its registry."""
     if as_json:
@@ -194,7 +195,7 @@ def language(as_json):
                 indent=2,
             )
         )
-        return
+        return 0
     for key, spec in KINDS.items():
         head = key if not spec.has_id else f"{key} ID"
         click.echo(click.style(f"{head} {{ ... }}", bold=True) + f"  {spec.help}")
@@ -210,6 +211,7 @@ def language(as_json):
         params = " ".join(f"<{p.name}:{p.type}>" for p in prim.params)
         prefix = "per " if prim.counter else ""
         click.echo(f"    {prefix}{name} {params}".rstrip().ljust(60) + f"  {prim.help}")
+    return 0
 
 
 def main(argv=None) -> None:

@@ -79,3 +79,12 @@ def test_the_data_the_code_needs_is_shipped():
     assert sorted(p.name for p in loader.CONTENT_DIR.glob("*.ba")) == sorted(
         p.name for p in (ROOT / "content").glob("*.ba")
     )
+
+
+def test_console_scripts_point_at_functions():
+    import importlib
+
+    assert set(CONFIG["project"]["scripts"]) == {"ba", "ba-lint"}
+    for target in CONFIG["project"]["scripts"].values():
+        module, function = target.split(":")
+        assert callable(getattr(importlib.import_module(module), function)), target
