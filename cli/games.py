@@ -17,7 +17,7 @@ from ..interpreter.engine import Engine
 from ..interpreter.narrate import line, transcript
 from ..interpreter.rulings import EDITIONS, RulingError, resolve
 from .common import guarded
-from .rules import game_data
+from .rules import game_data, rules_options
 
 
 def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> list:
@@ -95,13 +95,26 @@ def check_players(data, players: int) -> None:
     help="Save a replay (seed, rulings, content hash, choices) to this file.",
 )
 @ruling_options
+@rules_options
 @guarded
-def play_command(players, seed, agents, human_seat, as_json, save, replay_path, rulings, edition):
+def play_command(
+    players,
+    seed,
+    agents,
+    human_seat,
+    as_json,
+    save,
+    replay_path,
+    rulings,
+    edition,
+    rules_paths,
+    base,
+):
     """Play one complete seeded game and print the turn log and the final scores.
 
     The same seed and agents always give the same game.
     """
-    data = game_data()
+    data = game_data(rules_paths, base)
     check_players(data, players)
     bots = parse_agents(agents, players, seed, human_seat)
     engine = Engine.new_game(data, players, seed, chosen_rulings(data, edition, rulings))
@@ -154,10 +167,11 @@ def play_command(players, seed, agents, human_seat, as_json, save, replay_path, 
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @ruling_options
+@rules_options
 @guarded
-def simulate_command(players, games, seed, agents, as_json, rulings, edition):
+def simulate_command(players, games, seed, agents, as_json, rulings, edition, rules_paths, base):
     """Play many seeded games between bots and summarise who wins and how games end."""
-    data = game_data()
+    data = game_data(rules_paths, base)
     check_players(data, players)
     chosen = chosen_rulings(data, edition, rulings)
     started = time.perf_counter()
@@ -223,10 +237,11 @@ def summarise(results, players: int) -> dict:
 
 @click.command(name="rulings")
 @click.option("--json", "as_json", is_flag=True, help="Print the rulings as JSON.")
+@rules_options
 @guarded
-def rulings_command(as_json):
+def rulings_command(as_json, rules_paths, base):
     """List the rulings: ambiguities and edition differences, with default and options."""
-    data = game_data()
+    data = game_data(rules_paths, base)
     if as_json:
         listing = {
             name: {
@@ -253,8 +268,9 @@ def rulings_command(as_json):
 @click.command(name="replay")
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--log", "show_log", is_flag=True, help="Print the turn log of the replayed game.")
+@rules_options
 @guarded
-def replay_command(path, show_log):
+def replay_command(path, show_log, rules_paths, base):
     """Re-run a saved game and check that it reproduces exactly.
 
     Checks the content hash, rulings and seed, then every choice; a mismatch names
@@ -267,7 +283,7 @@ def replay_command(path, show_log):
         raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
     except UnicodeDecodeError as exc:
         raise UsageError(f"'{path}' is not a replay file (not UTF-8 text)") from exc
-    data = game_data()
+    data = game_data(rules_paths, base)
     try:
         recorded = replay.load(text)
         engine = replay.rerun(data, recorded)

@@ -9,14 +9,15 @@ import click
 from ..dsl.loader import UsageError
 from ..interpreter import scenario as scenarios
 from .common import guarded
-from .rules import game_data
+from .rules import game_data, rules_options
 
 
 @click.command(name="scenario")
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@rules_options
 @guarded
-def scenario_command(files, as_json):
+def scenario_command(files, as_json, rules_paths, base):
     """Play scenario files (TOML) and check their expectations; see docs/scenarios.md.
 
     Prints PASS or FAIL per file with what differed. Exit 0 when all pass,
@@ -26,7 +27,7 @@ def scenario_command(files, as_json):
         raise UsageError(
             "give at least one scenario file (e.g. ba scenario tests/scenarios/*.toml)"
         )
-    data = game_data()
+    data = game_data(rules_paths, base)
     results = [scenarios.run_file(data, path) for path in files]
     counts = {s: sum(r.status == s for r in results) for s in ("pass", "fail", "error")}
     if as_json:

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -187,3 +188,61 @@ def test_version_of_both_commands_is_the_pyproject_version(run):
         text=True,
     )
     assert (proc.returncode, proc.stdout) == (0, f"ba-lint {version}\n")  # the console script
+
+
+RULES_COMMANDS = ["cards", "graph", "export", "play", "simulate", "rulings", "replay", "scenario"]
+
+
+def test_every_rules_reading_command_has_rules_and_base():
+    for name, command in ba.commands.items():
+        options = {opt for param in command.params for opt in param.opts}
+        if name in ("lint", "language"):  # lint takes PATHS; language reads no rules
+            continue
+        assert name in RULES_COMMANDS, f"is {name} a command that reads rules?"
+        assert {"--rules", "--base"} <= options, name
+
+
+@pytest.mark.parametrize("name", RULES_COMMANDS)
+def test_rules_option_is_used_by(name, run, tmp_path):
+    """A rule set with a syntax error is refused (exit 2), so the command really read it."""
+    bad = tmp_path / "bad.ba"
+    bad.write_text("mission {\n")
+    args = {
+        "export": ["--json"],
+        "simulate": ["--games", "1"],
+        "replay": [str(tmp_path / "game.json")],
+        "scenario": [str(Path(__file__).parent / "scenarios" / "debris_flip.toml")],
+    }.get(name, [])
+    if name == "replay":
+        assert run(ba, "play", "--players", "2", "--replay", args[0])[0] == 0
+    code, out = run(ba, name, *args, "--rules", str(bad))
+    assert code == 2 and "bad.ba:1:10: error E001" in out, out[-500:]
+    code, out = run(ba, name, *args, "--base")
+    assert code == 2 and "--base needs --rules" in out
+
+
+def test_rules_layered_on_the_base_change_the_game(run, tmp_path):
+    mod = tmp_path / "house.ba"
+    mod.write_text(
+        "ruling house_rule {\n"
+        '  help "A house rule from a mod."\n'
+        "  default off\n"
+        '  option off "as printed"\n'
+        '  option on "our way"\n'
+        "}\n"
+    )
+    layered = ["--rules", str(mod), "--base"]
+    code, out = run(ba, "rulings", *layered)
+    assert code == 0 and "house_rule  A house rule from a mod." in out
+    assert "house_rule" not in run(ba, "rulings")[1]
+    shipped = json.loads(run(ba, "play", "--players", "2", "--json")[1])
+    modded = json.loads(run(ba, "play", "--players", "2", "--json", *layered)[1])
+    assert shipped["content_hash"] != modded["content_hash"]
+    assert shipped["log"] == modded["log"]  # an unused ruling changes the rules, not the play
+    code, out = run(ba, "simulate", "--games", "1", "--json", "--ruling", "house_rule=on", *layered)
+    assert code == 0 and json.loads(out)["rulings"]["house_rule"] == "on"
+    assert run(ba, "simulate", "--games", "1", "--ruling", "house_rule=on")[0] == 2
+    replay = tmp_path / "game.json"
+    assert run(ba, "play", "--players", "2", "--replay", str(replay))[0] == 0
+    code, out = run(ba, "replay", str(replay), *layered)
+    assert code == 1 and modded["content_hash"] in out
