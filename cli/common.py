@@ -8,6 +8,7 @@ import importlib.metadata
 import sys
 
 import click
+from click.core import ParameterSource
 
 from ..dsl.loader import UsageError
 
@@ -18,6 +19,41 @@ DISTRIBUTION = "black-angel-rules"  # the project name in pyproject.toml
 def package_version() -> str:
     """The installed version, which is the version in pyproject.toml."""
     return importlib.metadata.version(DISTRIBUTION)
+
+
+def format_options(formats=("text", "json"), default="text", what="the output"):
+    """`--format` and its shorthand `--json`; the command receives `fmt`.
+
+    `--json` is the same as `--format json`; given with another --format it is a
+    usage error rather than a silent choice.
+    """
+
+    def decorate(func):
+        @functools.wraps(func)
+        def wrapper(*args, fmt, as_json, **kwargs):
+            if as_json and fmt != "json":
+                if click.get_current_context().get_parameter_source("fmt") != (
+                    ParameterSource.DEFAULT
+                ):
+                    raise click.BadOptionUsage(
+                        "as_json", f"--json means --format json; it contradicts --format {fmt}"
+                    )
+                fmt = "json"
+            return func(*args, fmt=fmt, **kwargs)
+
+        wrapper = click.option("--json", "as_json", is_flag=True, help="Same as --format json.")(
+            wrapper
+        )
+        return click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(formats),
+            default=default,
+            show_default=True,
+            help=f"Format of {what}.",
+        )(wrapper)
+
+    return decorate
 
 
 def version_option(prog_name: str):

@@ -16,7 +16,7 @@ from ..interpreter.agents import AGENTS, HumanAgent, play
 from ..interpreter.engine import Engine
 from ..interpreter.narrate import line, transcript
 from ..interpreter.rulings import EDITIONS, RulingError, resolve
-from .common import guarded
+from .common import format_options, guarded
 from .rules import game_data, rules_options
 
 
@@ -82,7 +82,7 @@ def check_players(data, players: int) -> None:
     help="Bots per seat, comma separated, repeated over the seats (random, greedy).",
 )
 @click.option("--human", "human_seat", type=int, help="Play this seat yourself (1-based).")
-@click.option("--json", "as_json", is_flag=True, help="Print the event log and scores as JSON.")
+@format_options(what="the game: the turn log, or the event log and scores as JSON")
 @click.option(
     "--save",
     type=click.Path(dir_okay=False, writable=True),
@@ -102,7 +102,7 @@ def play_command(
     seed,
     agents,
     human_seat,
-    as_json,
+    fmt,
     save,
     replay_path,
     rulings,
@@ -130,7 +130,7 @@ def play_command(
     if replay_path:
         with open(replay_path, "w", encoding="utf-8") as handle:
             json.dump(replay.record(engine), handle)
-    if as_json:
+    if fmt == "json":
         click.echo(
             json.dumps(
                 {
@@ -165,11 +165,11 @@ def play_command(
     show_default=True,
     help="Bots per seat, comma separated, repeated over the seats (random, greedy).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@format_options(what="the summary")
 @ruling_options
 @rules_options
 @guarded
-def simulate_command(players, games, seed, agents, as_json, rulings, edition, rules_paths, base):
+def simulate_command(players, games, seed, agents, fmt, rulings, edition, rules_paths, base):
     """Play many seeded games between bots and summarise who wins and how games end."""
     data = game_data(rules_paths, base)
     check_players(data, players)
@@ -177,7 +177,7 @@ def simulate_command(players, games, seed, agents, as_json, rulings, edition, ru
     started = time.perf_counter()
     # progress on a terminal only (on stderr), so piped and --json output stays clean
     seeds = range(seed, seed + games)
-    if sys.stderr.isatty() and not as_json:
+    if sys.stderr.isatty() and fmt != "json":
         with click.progressbar(seeds, label="playing", file=sys.stderr, show_pos=True) as bar:
             results = [play_one(data, players, s, agents, chosen) for s in bar]
     else:
@@ -187,7 +187,7 @@ def simulate_command(players, games, seed, agents, as_json, rulings, edition, ru
     summary.update(
         seed=seed, games=games, players=players, content_hash=data.content_hash, rulings=chosen
     )
-    if as_json:
+    if fmt == "json":
         click.echo(json.dumps(summary, indent=2))
         return 0
     click.echo(
@@ -236,13 +236,13 @@ def summarise(results, players: int) -> dict:
 
 
 @click.command(name="rulings")
-@click.option("--json", "as_json", is_flag=True, help="Print the rulings as JSON.")
+@format_options(what="the rulings")
 @rules_options
 @guarded
-def rulings_command(as_json, rules_paths, base):
+def rulings_command(fmt, rules_paths, base):
     """List the rulings: ambiguities and edition differences, with default and options."""
     data = game_data(rules_paths, base)
-    if as_json:
+    if fmt == "json":
         listing = {
             name: {
                 "help": r.help,

@@ -10,7 +10,7 @@ from ..dsl import provenance
 from ..dsl.compiler import compile_paths
 from ..dsl.diagnostics import CODES, ERROR, WARNING, render_json, render_text
 from ..dsl.loader import UsageError
-from .common import guarded, run, version_option
+from .common import format_options, guarded, run, version_option
 
 EPILOG = """\b
 Examples:
@@ -33,14 +33,7 @@ Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found, 2 
     is_flag=True,
     help="Layer PATHS on the shipped content (a mod that adds or replaces declarations).",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Output format.",
-)
+@format_options(what="the diagnostics")
 @click.option("--strict", is_flag=True, help="Treat warnings as problems (exit 1).")
 @click.option(
     "--provenance",

@@ -12,7 +12,7 @@ from ..dsl.graph import subgraph_for, to_dot
 from ..dsl.loader import UsageError
 from ..dsl.registry import KINDS, PRIMITIVES
 from ..dsl.text import LANGUAGES, TextRenderer
-from .common import guarded, run, version_option
+from .common import format_options, guarded, run, version_option
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
 from .rules import compiled, rules_options
@@ -57,10 +57,10 @@ ba.add_command(scenario_command)
     show_default=True,
     help="Language of the rules text.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the cards as JSON.")
+@format_options(what="the cards")
 @rules_options
 @guarded
-def cards(card_ids, kind, lang, as_json, rules_paths, base):
+def cards(card_ids, kind, lang, fmt, rules_paths, base):
     """Print cards and tiles with their rules text, generated from their effects.
 
     With CARD_IDS, only those cards (e.g. `ba cards m001 r061`).
@@ -80,7 +80,7 @@ def cards(card_ids, kind, lang, as_json, rules_paths, base):
         chosen = [
             d for d in ruleset.decls if d.kind in CARD_KINDS and (kind is None or d.kind == kind)
         ]
-    if as_json:
+    if fmt == "json":
         click.echo(
             json.dumps(
                 [
@@ -135,9 +135,7 @@ def graph(decl_id, rules_paths, base):
 
 
 @ba.command(name="export")
-@click.option(
-    "--json", "as_json", is_flag=True, required=True, help="Export as JSON (the only format)."
-)
+@format_options(formats=("json",), default="json", what="the rule set (JSON is the only one)")
 @click.option(
     "-o",
     "--output",
@@ -146,7 +144,7 @@ def graph(decl_id, rules_paths, base):
 )
 @rules_options
 @guarded
-def export_command(as_json, output, rules_paths, base):
+def export_command(fmt, output, rules_paths, base):
     """Export the compiled rule set as JSON (schema: dsl/schemas/ruleset.schema.json)."""
     data = json.dumps(
         ruleset_json(compiled(rules_paths, base).ruleset), indent=2, ensure_ascii=False
@@ -161,11 +159,11 @@ def export_command(as_json, output, rules_paths, base):
 
 
 @ba.command()
-@click.option("--json", "as_json", is_flag=True, help="Print the reference as JSON.")
+@format_options(what="the reference")
 @guarded
-def language(as_json):
+def language(fmt):
     """The rules language's declarations, keywords and primitives, from its registry."""
-    if as_json:
+    if fmt == "json":
         click.echo(
             json.dumps(
                 {

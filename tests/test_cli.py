@@ -1,6 +1,7 @@
 """The `ba` and `ba-lint` commands as a user runs them: output, --json, exit codes."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -246,3 +247,51 @@ def test_rules_layered_on_the_base_change_the_game(run, tmp_path):
     assert run(ba, "play", "--players", "2", "--replay", str(replay))[0] == 0
     code, out = run(ba, "replay", str(replay), *layered)
     assert code == 1 and modded["content_hash"] in out
+
+
+SCENARIO = str(Path(__file__).parent / "scenarios" / "debris_flip.toml")
+FORMAT_COMMANDS = {  # command -> arguments that make it quick
+    "cards": ["m001"],
+    "export": [],
+    "language": [],
+    "lint": [],
+    "play": ["--players", "2"],
+    "rulings": [],
+    "scenario": [SCENARIO],
+    "simulate": ["--players", "2", "--games", "1"],
+}
+
+
+def test_every_command_with_json_output_has_format_and_json():
+    with_format = set()
+    for name, command in [*ba.commands.items(), ("ba-lint", lint_command)]:
+        options = {opt for param in command.params for opt in param.opts}
+        assert ("--json" in options) == ("--format" in options), name
+        if "--format" in options:
+            with_format.add(name)
+    assert with_format == set(FORMAT_COMMANDS) | {"ba-lint"}
+
+
+@pytest.mark.parametrize("name", sorted(FORMAT_COMMANDS))
+def test_json_is_the_same_as_format_json(name, run):
+    args = FORMAT_COMMANDS[name]
+    code, out = run(ba, name, *args, "--json")
+    assert code == 0 and json.loads(out)
+    assert run(ba, name, *args, "--format", "json") == (code, out)
+    assert run(ba, name, *args, "--format", "xml")[0] == 2
+    if name == "export":  # JSON is its only format, and the default
+        assert run(ba, name)[1] == out
+        assert run(ba, name, "--format", "text")[0] == 2
+        return
+    code, text = run(ba, name, *args, "--format", "text")
+    default = run(ba, name, *args)[1]
+    speed = re.compile(r"\([\d.]+ games/s\)")  # simulate's only varying figure
+    assert code == 0 and text != out and speed.sub("", text) == speed.sub("", default)
+    code, error = run(ba, name, *args, "--json", "--format", "text")
+    assert code == 2 and "--json means --format json; it contradicts --format text" in error
+
+
+def test_ba_lint_json_shorthand(run):
+    assert run(lint_command, "--json") == run(lint_command, "--format", "json")
+    assert json.loads(run(lint_command, "--list-codes", "--json")[1])["E001"]["severity"]
+    assert run(lint_command, "--json", "--format", "text")[0] == 2
