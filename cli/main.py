@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 import json
 
 import click
@@ -11,7 +12,7 @@ from ..dsl.export import ruleset_json
 from ..dsl.graph import subgraph_for, to_dot
 from ..dsl.loader import UsageError
 from ..dsl.registry import KINDS, PRIMITIVES
-from ..dsl.text import LANGUAGES, TextRenderer
+from ..dsl.text import LANGUAGES, TextRenderer, translations
 from .common import format_options, guarded, run, version_option
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
@@ -19,6 +20,15 @@ from .rules import compiled, rules_options
 from .scenario import scenario_command
 
 CARD_KINDS = [k for k, spec in KINDS.items() if spec.card and k != "strip"]
+
+
+def catalog_languages() -> list[str]:
+    """English (the msgids are English) and each language whose catalog can be loaded."""
+    return [
+        lang
+        for lang in LANGUAGES
+        if lang == "en" or type(translations(lang)) is not gettext.NullTranslations
+    ]
 
 
 @click.group(
@@ -52,10 +62,10 @@ ba.add_command(scenario_command)
 @click.option("--kind", type=click.Choice(CARD_KINDS), help="Show only cards of this kind.")
 @click.option(
     "--lang",
-    type=click.Choice(LANGUAGES),
+    type=click.Choice(catalog_languages()),
     default="en",
     show_default=True,
-    help="Language of the rules text.",
+    help="Language of the rules text (languages with a translation catalog).",
 )
 @format_options(what="the cards")
 @rules_options
