@@ -1,10 +1,11 @@
 """What every command shares: usage errors become exit code 2 and a Ctrl-C exit code
-130, never a traceback; the version option."""
+130, never a traceback; the --format, --color and --version options."""
 
 from __future__ import annotations
 
 import functools
 import importlib.metadata
+import os
 import sys
 
 import click
@@ -54,6 +55,36 @@ def format_options(formats=("text", "json"), default="text", what="the output"):
         )(wrapper)
 
     return decorate
+
+
+def color_option(func):
+    """`--color auto|always|never`, applied through click's context.
+
+    Every click.echo and click.style of the command then follows it: `auto` colours
+    a terminal only, and a non-empty NO_COLOR environment variable (no-color.org)
+    makes `auto` mean never. A subcommand without its own --color follows the
+    group's (`ba --color always lint`).
+    """
+
+    def apply(ctx: click.Context, param: click.Parameter, value: str) -> None:
+        given = ctx.get_parameter_source(param.name) != ParameterSource.DEFAULT
+        if value == "always":
+            ctx.color = True
+        elif value == "never":
+            ctx.color = False
+        elif given or ctx.color is None:  # auto, unless a parent command chose already
+            ctx.color = False if os.environ.get("NO_COLOR") else None
+
+    return click.option(
+        "--color",
+        type=click.Choice(["auto", "always", "never"]),
+        default="auto",
+        show_default=True,
+        expose_value=False,
+        is_eager=True,
+        callback=apply,
+        help="Colour the output: auto colours a terminal unless NO_COLOR is set.",
+    )(func)
 
 
 def version_option(prog_name: str):

@@ -13,7 +13,7 @@ from ..dsl.graph import subgraph_for, to_dot
 from ..dsl.loader import UsageError
 from ..dsl.registry import KINDS, PRIMITIVES
 from ..dsl.text import LANGUAGES, TextRenderer, translations
-from .common import format_options, guarded, run, version_option
+from .common import color_option, format_options, guarded, run, version_option
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
 from .rules import compiled, rules_options
@@ -45,6 +45,7 @@ Start here:
 """,
 )
 @version_option("ba")
+@color_option
 def ba():
     """Black Angel rules engine: rules as text, checked, compiled and explained."""
 

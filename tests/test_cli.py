@@ -321,3 +321,38 @@ def test_a_language_with_a_catalog_is_offered(tmp_path, monkeypatch):
         write_mo(handle, catalog)
     monkeypatch.setattr(text, "LOCALE_DIR", tmp_path)
     assert catalog_languages() == ["en", "pl"]
+
+
+ANSI = "\x1b["
+
+
+def _colour_run(command, args, no_color=None, tty=True):
+    """Run as if on a terminal (tty) with NO_COLOR set to no_color (None: unset)."""
+    result = CliRunner().invoke(command, args, color=tty, env={"NO_COLOR": no_color})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize(
+    "command, args",
+    [(ba, ["rulings"]), (ba, ["cards", "m001"]), (ba, ["lint"]), (lint_command, [])],
+    ids=["rulings", "cards", "ba lint", "ba-lint"],
+)
+def test_color_option_and_no_color(command, args):
+    def colour(choice):  # the group's option for ba, the command's own for ba-lint
+        return ["--color", choice, *args]
+
+    assert ANSI in _colour_run(command, args)  # auto, on a terminal
+    assert ANSI not in _colour_run(command, args, tty=False)  # auto, piped
+    assert ANSI in _colour_run(command, colour("always"), tty=False)
+    assert ANSI not in _colour_run(command, colour("never"))
+    assert ANSI not in _colour_run(command, args, no_color="1")
+    assert ANSI in _colour_run(command, args, no_color="")  # empty counts as unset
+    assert ANSI in _colour_run(command, colour("always"), no_color="1")  # the option wins
+
+
+def test_color_of_ba_lint_under_ba():
+    assert ANSI not in _colour_run(ba, ["--color", "never", "lint"])  # lint follows ba
+    assert ANSI in _colour_run(ba, ["--color", "never", "lint", "--color", "always"], tty=False)
+    result = CliRunner().invoke(ba, ["--color", "sometimes", "rulings"])
+    assert result.exit_code == 2 and "Invalid value for '--color'" in result.output
