@@ -1,20 +1,127 @@
-"""What every command shares: usage errors become exit code 2, never a traceback."""
+"""What every command shares: usage errors become exit code 2 and a Ctrl-C exit code
+130, never a traceback; the --format, --color and --version options."""
 
 from __future__ import annotations
 
 import functools
+import importlib.metadata
+import os
 import sys
 
 import click
+from click.core import ParameterSource
 
 from ..dsl.loader import UsageError
+
+INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for a program stopped by Ctrl-C
+DISTRIBUTION = "black-angel-rules"  # the project name in pyproject.toml
+
+
+def package_version() -> str:
+    """The installed version, which is the version in pyproject.toml."""
+    return importlib.metadata.version(DISTRIBUTION)
+
+
+def format_options(formats=("text", "json"), default="text", what="the output"):
+    """`--format` and its shorthand `--json`; the command receives `fmt`.
+
+    `--json` is the same as `--format json`; given with another --format it is a
+    usage error rather than a silent choice.
+    """
+
+    def decorate(func):
+        @functools.wraps(func)
+        def wrapper(*args, fmt, as_json, **kwargs):
+            if as_json and fmt != "json":
+                if click.get_current_context().get_parameter_source("fmt") != (
+                    ParameterSource.DEFAULT
+                ):
+                    raise click.BadOptionUsage(
+                        "as_json", f"--json means --format json; it contradicts --format {fmt}"
+                    )
+                fmt = "json"
+            return func(*args, fmt=fmt, **kwargs)
+
+        wrapper = click.option("--json", "as_json", is_flag=True, help="Same as --format json.")(
+            wrapper
+        )
+        return click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(formats),
+            default=default,
+            show_default=True,
+            help=f"Format of {what}.",
+        )(wrapper)
+
+    return decorate
+
+
+def color_option(func):
+    """`--color auto|always|never`, applied through click's context.
+
+    Every click.echo and click.style of the command then follows it: `auto` colours
+    a terminal only, and a non-empty NO_COLOR environment variable (no-color.org)
+    makes `auto` mean never. A subcommand without its own --color follows the
+    group's (`ba --color always lint`).
+    """
+
+    def apply(ctx: click.Context, param: click.Parameter, value: str) -> None:
+        given = ctx.get_parameter_source(param.name) != ParameterSource.DEFAULT
+        if value == "always":
+            ctx.color = True
+        elif value == "never":
+            ctx.color = False
+        elif given or ctx.color is None:  # auto, unless a parent command chose already
+            ctx.color = False if os.environ.get("NO_COLOR") else None
+
+    return click.option(
+        "--color",
+        type=click.Choice(["auto", "always", "never"]),
+        default="auto",
+        show_default=True,
+        expose_value=False,
+        is_eager=True,
+        callback=apply,
+        help="Colour the output: auto colours a terminal unless NO_COLOR is set.",
+    )(func)
+
+
+def version_option(prog_name: str):
+    """`--version`: print "PROG VERSION" and exit."""
+
+    def show(ctx: click.Context, _param, value: bool) -> None:
+        if value and not ctx.resilient_parsing:
+            click.echo(f"{prog_name} {package_version()}")
+            ctx.exit()
+
+    return click.option(
+        "--version",
+        is_flag=True,
+        expose_value=False,
+        is_eager=True,
+        callback=show,
+        help="Show the version and exit.",
+    )
+
+
+def interrupted(newline: bool | None = None) -> int:
+    """Report a Ctrl-C in one line on stderr and return the exit code for it.
+
+    On a terminal the line starts on a fresh line, after the echoed ^C.
+    """
+    if newline is None:
+        newline = sys.stderr.isatty()
+    click.echo(("\n" if newline else "") + "interrupted", err=True)
+    return INTERRUPTED
 
 
 def guarded(func):
     """Run a command body; map known failures to messages and exit codes.
 
-    The body returns its exit code. Usage errors exit 2; an unexpected internal
-    error is reported in one line (exit 2) instead of a traceback.
+    The body returns its exit code. Usage errors exit 2; Ctrl-C exits 130 with one
+    line; an unexpected internal error is reported in one line (exit 2) instead of a
+    traceback.
     """
 
     @functools.wraps(func)
@@ -24,7 +131,9 @@ def guarded(func):
         except UsageError as exc:
             click.echo(f"error: {exc}", err=True)
             code = 2
-        except (BrokenPipeError, KeyboardInterrupt):
+        except KeyboardInterrupt:
+            code = interrupted()
+        except BrokenPipeError:
             code = 1
         except Exception as exc:  # the promise: no traceback for users
             click.echo(
@@ -37,13 +146,21 @@ def guarded(func):
 
 
 def run(command: click.Command, prog_name: str, argv=None) -> None:
-    """Run a click command; click's own usage errors exit 2 with its message."""
+    """Run a click command; click's own usage errors exit 2 with its message.
+
+    A Ctrl-C outside a command body (while click parses, or in a prompt) exits 130.
+    """
     try:
         command.main(args=argv, prog_name=prog_name, standalone_mode=False)
     except click.exceptions.UsageError as exc:
         exc.show()
         sys.exit(2)
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as exc:
+        # click turns a KeyboardInterrupt into Abort after echoing a newline to stderr
+        if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+            sys.exit(interrupted(newline=False))
         sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(interrupted())
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)

@@ -15,15 +15,9 @@ from ..interpreter import replay
 from ..interpreter.agents import AGENTS, HumanAgent, play
 from ..interpreter.engine import Engine
 from ..interpreter.narrate import log_lines, transcript
-from ..interpreter.program import build
 from ..interpreter.rulings import EDITIONS, RulingError, resolve
-from .common import guarded
-
-
-def game_data(rules_paths=(), base=False):
-    from .main import compiled
-
-    return build(compiled(rules_paths, base).ruleset)
+from .common import format_options, guarded
+from .rules import game_data, rules_options
 
 
 def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> list:
@@ -89,7 +83,7 @@ def check_players(data, players: int) -> None:
     help="Bots per seat, comma separated, repeated over the seats (random, greedy).",
 )
 @click.option("--human", "human_seat", type=int, help="Play this seat yourself (1-based).")
-@click.option("--json", "as_json", is_flag=True, help="Print the event log and scores as JSON.")
+@format_options(what="the game: the turn log, or the event log and scores as JSON")
 @click.option(
     "--save",
     type=click.Path(dir_okay=False, writable=True),
@@ -102,13 +96,26 @@ def check_players(data, players: int) -> None:
     help="Save a replay (seed, rulings, content hash, choices) to this file.",
 )
 @ruling_options
+@rules_options
 @guarded
-def play_command(players, seed, agents, human_seat, as_json, save, replay_path, rulings, edition):
+def play_command(
+    players,
+    seed,
+    agents,
+    human_seat,
+    fmt,
+    save,
+    replay_path,
+    rulings,
+    edition,
+    rules_paths,
+    base,
+):
     """Play one complete seeded game and print the turn log and the final scores.
 
     The same seed and agents always give the same game.
     """
-    data = game_data()
+    data = game_data(rules_paths, base)
     check_players(data, players)
     bots = parse_agents(agents, players, seed, human_seat)
     engine = Engine.new_game(data, players, seed, chosen_rulings(data, edition, rulings))
@@ -124,7 +131,7 @@ def play_command(players, seed, agents, human_seat, as_json, save, replay_path, 
     if replay_path:
         with open(replay_path, "w", encoding="utf-8") as handle:
             json.dump(replay.record(engine), handle)
-    if as_json:
+    if fmt == "json":
         click.echo(
             json.dumps(
                 {
@@ -159,18 +166,19 @@ def play_command(players, seed, agents, human_seat, as_json, save, replay_path, 
     show_default=True,
     help="Bots per seat, comma separated, repeated over the seats (random, greedy).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@format_options(what="the summary")
 @ruling_options
+@rules_options
 @guarded
-def simulate_command(players, games, seed, agents, as_json, rulings, edition):
+def simulate_command(players, games, seed, agents, fmt, rulings, edition, rules_paths, base):
     """Play many seeded games between bots and summarise who wins and how games end."""
-    data = game_data()
+    data = game_data(rules_paths, base)
     check_players(data, players)
     chosen = chosen_rulings(data, edition, rulings)
     started = time.perf_counter()
     # progress on a terminal only (on stderr), so piped and --json output stays clean
     seeds = range(seed, seed + games)
-    if sys.stderr.isatty() and not as_json:
+    if sys.stderr.isatty() and fmt != "json":
         with click.progressbar(seeds, label="playing", file=sys.stderr, show_pos=True) as bar:
             results = [play_one(data, players, s, agents, chosen) for s in bar]
     else:
@@ -180,7 +188,7 @@ def simulate_command(players, games, seed, agents, as_json, rulings, edition):
     summary.update(
         seed=seed, games=games, players=players, content_hash=data.content_hash, rulings=chosen
     )
-    if as_json:
+    if fmt == "json":
         click.echo(json.dumps(summary, indent=2))
         return 0
     click.echo(
@@ -229,12 +237,13 @@ def summarise(results, players: int) -> dict:
 
 
 @click.command(name="rulings")
-@click.option("--json", "as_json", is_flag=True, help="Print the rulings as JSON.")
+@format_options(what="the rulings")
+@rules_options
 @guarded
-def rulings_command(as_json):
+def rulings_command(fmt, rules_paths, base):
     """List the rulings: ambiguities and edition differences, with default and options."""
-    data = game_data()
-    if as_json:
+    data = game_data(rules_paths, base)
+    if fmt == "json":
         listing = {
             name: {
                 "help": r.help,
@@ -260,8 +269,9 @@ def rulings_command(as_json):
 @click.command(name="replay")
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--log", "show_log", is_flag=True, help="Print the turn log of the replayed game.")
+@rules_options
 @guarded
-def replay_command(path, show_log):
+def replay_command(path, show_log, rules_paths, base):
     """Re-run a saved game and check that it reproduces exactly.
 
     Checks the content hash, rulings and seed, then every choice; a mismatch names
@@ -274,7 +284,7 @@ def replay_command(path, show_log):
         raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
     except UnicodeDecodeError as exc:
         raise UsageError(f"'{path}' is not a replay file (not UTF-8 text)") from exc
-    data = game_data()
+    data = game_data(rules_paths, base)
     try:
         recorded = replay.load(text)
         engine = replay.rerun(data, recorded)

@@ -10,7 +10,7 @@ from ..dsl import provenance
 from ..dsl.compiler import compile_paths
 from ..dsl.diagnostics import CODES, ERROR, WARNING, render_json, render_text
 from ..dsl.loader import UsageError
-from .common import guarded, run
+from .common import color_option, format_options, guarded, run, version_option
 
 EPILOG = """\b
 Examples:
@@ -33,14 +33,7 @@ Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found, 2 
     is_flag=True,
     help="Layer PATHS on the shipped content (a mod that adds or replaces declarations).",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Output format.",
-)
+@format_options(what="the diagnostics")
 @click.option("--strict", is_flag=True, help="Treat warnings as problems (exit 1).")
 @click.option(
     "--provenance",
@@ -51,6 +44,8 @@ Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found, 2 
 @click.option(
     "--list-codes", is_flag=True, help="Print every diagnostic code with its meaning and exit."
 )
+@color_option
+@version_option("ba-lint")
 @guarded
 def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
     """Check .ba rule files: syntax, names, types, counts and the effect graph.
@@ -103,7 +98,8 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
             click.echo(
                 "note: name, type and graph checks skipped until the syntax errors are fixed"
             )
-        click.echo(_summary_line(summary), err=False)
+        colour = "red" if problems else "yellow" if warnings else "green"
+        click.echo(click.style(_summary_line(summary), fg=colour, bold=True))
     return 1 if problems else 0
 
 

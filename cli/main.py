@@ -2,54 +2,31 @@
 
 from __future__ import annotations
 
+import gettext
 import json
 
 import click
 
 from ..dsl import games
-from ..dsl.compiler import CompileResult, compile_paths
-from ..dsl.diagnostics import did_you_mean, render_text
+from ..dsl.diagnostics import did_you_mean
 from ..dsl.export import ruleset_json
 from ..dsl.graph import subgraph_for, to_dot
 from ..dsl.loader import UsageError
-from ..dsl.text import LANGUAGES, TextRenderer
-from .common import guarded, run
+from ..dsl.text import LANGUAGES, TextRenderer, translations
+from .common import color_option, format_options, guarded, run, version_option
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
+from .rules import compiled, rules_options
 from .scenario import scenario_command
 
-RULES_OPTIONS = [
-    click.option(
-        "--rules",
-        "rules_paths",
-        multiple=True,
-        type=click.Path(),
-        help="Use these .ba files or directories instead of the shipped content (repeatable).",
-    ),
-    click.option(
-        "--base", is_flag=True, help="Layer --rules on the shipped content instead of replacing it."
-    ),
-]
 
-
-def rules_options(func):
-    for option in reversed(RULES_OPTIONS):
-        func = option(func)
-    return func
-
-
-def compiled(rules_paths, base) -> CompileResult:
-    """Compile the chosen rule set; refuse to go on if it has errors."""
-    if base and not rules_paths:
-        raise UsageError("--base needs --rules")
-    result = compile_paths(list(rules_paths), on_base=base)
-    if result.ruleset is None or result.errors:
-        for diag in result.errors[:20]:
-            click.echo(render_text(diag, result.lines), err=True)
-        raise UsageError(
-            f"the rule set has {len(result.errors)} errors; run ba-lint for all problems"
-        )
-    return result
+def catalog_languages() -> list[str]:
+    """English (the msgids are English) and each language whose catalog can be loaded."""
+    return [
+        lang
+        for lang in LANGUAGES
+        if lang == "en" or type(translations(lang)) is not gettext.NullTranslations
+    ]
 
 
 @click.group(
@@ -65,7 +42,8 @@ Start here:
   ba language               the keywords and primitives of the rules language
 """,
 )
-@click.version_option(package_name="black-angel-rules", prog_name="ba")
+@version_option("ba")
+@color_option
 def ba():
     """Black Angel rules engine: rules as text, checked, compiled and explained."""
 
@@ -83,15 +61,15 @@ ba.add_command(scenario_command)
 @click.option("--kind", help="Show only cards of this kind (mission, ravager, tech, ...).")
 @click.option(
     "--lang",
-    type=click.Choice(LANGUAGES),
+    type=click.Choice(catalog_languages()),
     default="en",
     show_default=True,
-    help="Language of the rules text.",
+    help="Language of the rules text (languages with a translation catalog).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the cards as JSON.")
+@format_options(what="the cards")
 @rules_options
 @guarded
-def cards(card_ids, kind, lang, as_json, rules_paths, base):
+def cards(card_ids, kind, lang, fmt, rules_paths, base):
     """Print cards and tiles with their rules text, generated from their effects.
 
     With CARD_IDS, only those cards (e.g. `ba cards m001 r061`).
@@ -115,7 +93,7 @@ def cards(card_ids, kind, lang, as_json, rules_paths, base):
         chosen = [
             d for d in ruleset.decls if d.kind in card_kinds and (kind is None or d.kind == kind)
         ]
-    if as_json:
+    if fmt == "json":
         click.echo(
             json.dumps(
                 [
@@ -170,9 +148,7 @@ def graph(decl_id, rules_paths, base):
 
 
 @ba.command(name="export")
-@click.option(
-    "--json", "as_json", is_flag=True, required=True, help="Export as JSON (the only format)."
-)
+@format_options(formats=("json",), default="json", what="the rule set (JSON is the only one)")
 @click.option(
     "-o",
     "--output",
@@ -181,7 +157,7 @@ def graph(decl_id, rules_paths, base):
 )
 @rules_options
 @guarded
-def export_command(as_json, output, rules_paths, base):
+def export_command(fmt, output, rules_paths, base):
     """Export the compiled rule set as JSON (schema: dsl/schemas/ruleset.schema.json)."""
     data = json.dumps(
         ruleset_json(compiled(rules_paths, base).ruleset), indent=2, ensure_ascii=False
@@ -196,11 +172,12 @@ def export_command(as_json, output, rules_paths, base):
 
 
 @ba.command()
-@click.option("--json", "as_json", is_flag=True, help="Print the reference as JSON.")
-def language(as_json):
+@format_options(what="the reference")
+@guarded
+def language(fmt):
     """The rules language's declarations, keywords and primitives (core and Black Angel's)."""
     vocabulary = games.load(games.DEFAULT).vocabulary
-    if as_json:
+    if fmt == "json":
         click.echo(
             json.dumps(
                 {
@@ -230,7 +207,7 @@ def language(as_json):
                 indent=2,
             )
         )
-        return
+        return 0
     for key, spec in vocabulary.kinds.items():
         head = key if not spec.has_id else f"{key} ID"
         click.echo(click.style(f"{head} {{ ... }}", bold=True) + f"  {spec.help}")
@@ -246,6 +223,7 @@ def language(as_json):
         params = " ".join(f"<{p.name}:{p.type}>" for p in prim.params)
         prefix = "per " if prim.counter else ""
         click.echo(f"    {prefix}{name} {params}".rstrip().ljust(60) + f"  {prim.help}")
+    return 0
 
 
 def main(argv=None) -> None:

@@ -8,14 +8,16 @@ import click
 
 from ..dsl.loader import UsageError
 from ..interpreter import scenario as scenarios
-from .common import guarded
+from .common import format_options, guarded
+from .rules import game_data, rules_options
 
 
 @click.command(name="scenario")
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@format_options(what="the results")
+@rules_options
 @guarded
-def scenario_command(files, as_json):
+def scenario_command(files, fmt, rules_paths, base):
     """Play scenario files (TOML) and check their expectations; see docs/scenarios.md.
 
     Prints PASS or FAIL per file with what differed. Exit 0 when all pass,
@@ -25,12 +27,10 @@ def scenario_command(files, as_json):
         raise UsageError(
             "give at least one scenario file (e.g. ba scenario tests/scenarios/*.toml)"
         )
-    from .games import game_data
-
-    data = game_data()
+    data = game_data(rules_paths, base)
     results = [scenarios.run_file(data, path) for path in files]
     counts = {s: sum(r.status == s for r in results) for s in ("pass", "fail", "error")}
-    if as_json:
+    if fmt == "json":
         click.echo(json.dumps({"results": [r.to_json() for r in results], "summary": counts}))
     else:
         for result in results:

@@ -1,8 +1,10 @@
 """The `ba` and `ba-lint` commands as a user runs them: output, --json, exit codes."""
 
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -171,3 +173,186 @@ def test_play_prints_a_readable_game(run):
     assert "-- round 1, P1 (random) --" in out and "winner" in out
     assert run(ba, "play", "--players", "1")[0] == 2  # solo is not supported yet
     assert run(ba, "play", "--agents", "clever")[0] == 2
+
+
+def test_version_of_both_commands_is_the_pyproject_version(run):
+    import tomllib
+    from pathlib import Path
+
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    version = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
+    assert run(ba, "--version") == (0, f"ba {version}\n")
+    assert run(lint_command, "--version") == (0, f"ba-lint {version}\n")
+    proc = subprocess.run(
+        [sys.executable, "-c", "from blackangel.cli.lint import main; main()", "--version"],
+        capture_output=True,
+        text=True,
+    )
+    assert (proc.returncode, proc.stdout) == (0, f"ba-lint {version}\n")  # the console script
+
+
+RULES_COMMANDS = ["cards", "graph", "export", "play", "simulate", "rulings", "replay", "scenario"]
+
+
+def test_every_rules_reading_command_has_rules_and_base():
+    for name, command in ba.commands.items():
+        options = {opt for param in command.params for opt in param.opts}
+        if name in ("lint", "language"):  # lint takes PATHS; language reads no rules
+            continue
+        assert name in RULES_COMMANDS, f"is {name} a command that reads rules?"
+        assert {"--rules", "--base"} <= options, name
+
+
+@pytest.mark.parametrize("name", RULES_COMMANDS)
+def test_rules_option_is_used_by(name, run, tmp_path):
+    """A rule set with a syntax error is refused (exit 2), so the command really read it."""
+    bad = tmp_path / "bad.ba"
+    bad.write_text("mission {\n")
+    args = {
+        "export": ["--json"],
+        "simulate": ["--games", "1"],
+        "replay": [str(tmp_path / "game.json")],
+        "scenario": [str(Path(__file__).parent / "scenarios" / "debris_flip.toml")],
+    }.get(name, [])
+    if name == "replay":
+        assert run(ba, "play", "--players", "2", "--replay", args[0])[0] == 0
+    code, out = run(ba, name, *args, "--rules", str(bad))
+    assert code == 2 and "bad.ba:1:10: error E001" in out, out[-500:]
+    code, out = run(ba, name, *args, "--base")
+    assert code == 2 and "--base needs --rules" in out
+
+
+def test_rules_layered_on_the_base_change_the_game(run, tmp_path):
+    mod = tmp_path / "house.ba"
+    mod.write_text(
+        "ruling house_rule {\n"
+        '  help "A house rule from a mod."\n'
+        "  default off\n"
+        '  option off "as printed"\n'
+        '  option on "our way"\n'
+        "}\n"
+    )
+    layered = ["--rules", str(mod), "--base"]
+    code, out = run(ba, "rulings", *layered)
+    assert code == 0 and "house_rule  A house rule from a mod." in out
+    assert "house_rule" not in run(ba, "rulings")[1]
+    shipped = json.loads(run(ba, "play", "--players", "2", "--json")[1])
+    modded = json.loads(run(ba, "play", "--players", "2", "--json", *layered)[1])
+    assert shipped["content_hash"] != modded["content_hash"]
+    assert shipped["log"] == modded["log"]  # an unused ruling changes the rules, not the play
+    code, out = run(ba, "simulate", "--games", "1", "--json", "--ruling", "house_rule=on", *layered)
+    assert code == 0 and json.loads(out)["rulings"]["house_rule"] == "on"
+    assert run(ba, "simulate", "--games", "1", "--ruling", "house_rule=on")[0] == 2
+    replay = tmp_path / "game.json"
+    assert run(ba, "play", "--players", "2", "--replay", str(replay))[0] == 0
+    code, out = run(ba, "replay", str(replay), *layered)
+    assert code == 1 and modded["content_hash"] in out
+
+
+SCENARIO = str(Path(__file__).parent / "scenarios" / "debris_flip.toml")
+FORMAT_COMMANDS = {  # command -> arguments that make it quick
+    "cards": ["m001"],
+    "export": [],
+    "language": [],
+    "lint": [],
+    "play": ["--players", "2"],
+    "rulings": [],
+    "scenario": [SCENARIO],
+    "simulate": ["--players", "2", "--games", "1"],
+}
+
+
+def test_every_command_with_json_output_has_format_and_json():
+    with_format = set()
+    for name, command in [*ba.commands.items(), ("ba-lint", lint_command)]:
+        options = {opt for param in command.params for opt in param.opts}
+        assert ("--json" in options) == ("--format" in options), name
+        if "--format" in options:
+            with_format.add(name)
+    assert with_format == set(FORMAT_COMMANDS) | {"ba-lint"}
+
+
+@pytest.mark.parametrize("name", sorted(FORMAT_COMMANDS))
+def test_json_is_the_same_as_format_json(name, run):
+    args = FORMAT_COMMANDS[name]
+    code, out = run(ba, name, *args, "--json")
+    assert code == 0 and json.loads(out)
+    assert run(ba, name, *args, "--format", "json") == (code, out)
+    assert run(ba, name, *args, "--format", "xml")[0] == 2
+    if name == "export":  # JSON is its only format, and the default
+        assert run(ba, name)[1] == out
+        assert run(ba, name, "--format", "text")[0] == 2
+        return
+    code, text = run(ba, name, *args, "--format", "text")
+    default = run(ba, name, *args)[1]
+    speed = re.compile(r"\([\d.]+ games/s\)")  # simulate's only varying figure
+    assert code == 0 and text != out and speed.sub("", text) == speed.sub("", default)
+    code, error = run(ba, name, *args, "--json", "--format", "text")
+    assert code == 2 and "--json means --format json; it contradicts --format text" in error
+
+
+def test_ba_lint_json_shorthand(run):
+    assert run(lint_command, "--json") == run(lint_command, "--format", "json")
+    assert json.loads(run(lint_command, "--list-codes", "--json")[1])["E001"]["severity"]
+    assert run(lint_command, "--json", "--format", "text")[0] == 2
+
+
+def test_lang_offers_only_languages_with_a_catalog(run):
+    from blackangel.cli.main import catalog_languages
+
+    assert catalog_languages() == ["en"]  # no catalogs are shipped yet
+    code, out = run(ba, "cards", "--lang", "pl", "m001")
+    assert code == 2 and "Invalid value for '--lang': 'pl'" in out
+    assert run(ba, "cards", "--lang", "en", "m001")[0] == 0
+
+
+def test_a_language_with_a_catalog_is_offered(tmp_path, monkeypatch):
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    from blackangel.cli.main import catalog_languages
+    from blackangel.dsl import text
+
+    catalog = Catalog(locale="pl", domain="blackangel")
+    catalog.add("hex", "heks")
+    folder = tmp_path / "pl" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with open(folder / "blackangel.mo", "wb") as handle:
+        write_mo(handle, catalog)
+    monkeypatch.setattr(text, "LOCALE_DIR", tmp_path)
+    assert catalog_languages() == ["en", "pl"]
+
+
+ANSI = "\x1b["
+
+
+def _colour_run(command, args, no_color=None, tty=True):
+    """Run as if on a terminal (tty) with NO_COLOR set to no_color (None: unset)."""
+    result = CliRunner().invoke(command, args, color=tty, env={"NO_COLOR": no_color})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize(
+    "command, args",
+    [(ba, ["rulings"]), (ba, ["cards", "m001"]), (ba, ["lint"]), (lint_command, [])],
+    ids=["rulings", "cards", "ba lint", "ba-lint"],
+)
+def test_color_option_and_no_color(command, args):
+    def colour(choice):  # the group's option for ba, the command's own for ba-lint
+        return ["--color", choice, *args]
+
+    assert ANSI in _colour_run(command, args)  # auto, on a terminal
+    assert ANSI not in _colour_run(command, args, tty=False)  # auto, piped
+    assert ANSI in _colour_run(command, colour("always"), tty=False)
+    assert ANSI not in _colour_run(command, colour("never"))
+    assert ANSI not in _colour_run(command, args, no_color="1")
+    assert ANSI in _colour_run(command, args, no_color="")  # empty counts as unset
+    assert ANSI in _colour_run(command, colour("always"), no_color="1")  # the option wins
+
+
+def test_color_of_ba_lint_under_ba():
+    assert ANSI not in _colour_run(ba, ["--color", "never", "lint"])  # lint follows ba
+    assert ANSI in _colour_run(ba, ["--color", "never", "lint", "--color", "always"], tty=False)
+    result = CliRunner().invoke(ba, ["--color", "sometimes", "rulings"])
+    assert result.exit_code == 2 and "Invalid value for '--color'" in result.output

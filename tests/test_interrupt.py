@@ -1,0 +1,133 @@
+"""Ctrl-C: wherever it lands, the commands exit 130 with one line, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from blackangel.cli import games
+from blackangel.cli.common import INTERRUPTED, guarded, run
+from blackangel.cli.lint import lint_command
+from blackangel.cli.main import ba
+
+ENTRY = "from blackangel.cli.entry import {0}; {0}()"  # what the console scripts run
+
+
+def test_guarded_body_interrupted_exits_130(capsys):
+    @guarded
+    def body():
+        raise KeyboardInterrupt
+
+    with pytest.raises(SystemExit) as exit_info:
+        body()
+    assert exit_info.value.code == INTERRUPTED == 130
+    captured = capsys.readouterr()
+    assert captured.err.strip() == "interrupted" and captured.out == ""
+
+
+def test_command_interrupted_mid_simulation(monkeypatch):
+    def stop(*_args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(games, "play_one", stop)
+    result = CliRunner().invoke(ba, ["simulate", "--games", "3"])
+    assert result.exit_code == 130
+    assert result.stderr == "interrupted\n" and result.stdout == ""
+
+
+def test_lint_interrupted(monkeypatch):
+    def stop(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("blackangel.cli.lint.compile_paths", stop)
+    result = CliRunner().invoke(lint_command, [])
+    assert (result.exit_code, result.stderr) == (130, "interrupted\n")
+
+
+def test_interrupt_outside_a_command_body(capsys):
+    """While click parses the options, before the guarded body runs."""
+
+    def stop(*_args):
+        raise KeyboardInterrupt
+
+    @click.command()
+    @click.option("--x", callback=stop)
+    def command(x):
+        raise AssertionError("not reached")
+
+    with pytest.raises(SystemExit) as exit_info:
+        run(command, "prog", ["--x", "1"])
+    assert exit_info.value.code == 130
+    assert capsys.readouterr().err.strip() == "interrupted"
+
+
+def test_interrupt_while_starting_up():
+    """A Ctrl-C while the console script imports the engine."""
+    stop_import = (
+        "import sys\n"
+        "class Stop:\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        "        if name == 'blackangel.cli.main':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Stop())\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", stop_import + ENTRY.format("ba"), "cards"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (proc.returncode, proc.stdout, proc.stderr) == (130, "", "interrupted\n")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs a pseudo-terminal and SIGINT")
+def test_sigint_to_a_running_simulation():
+    """A real Ctrl-C: SIGINT once the progress bar shows that the games are being played."""
+    import pty
+
+    master, slave = pty.openpty()  # stderr on a terminal, so simulate shows its progress
+    proc = subprocess.Popen(
+        [sys.executable, "-c", ENTRY.format("ba"), "simulate", "--games", "100000"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+    )
+    os.close(slave)
+    err = b""
+
+    def read_for(seconds: float) -> None:
+        nonlocal err
+        ready, _, _ = select.select([master], [], [], seconds)
+        if ready:
+            try:
+                err += os.read(master, 65536)
+            except OSError:  # EIO: the process closed the terminal
+                pass
+
+    try:
+        deadline = time.monotonic() + 60
+        while b"playing" not in err and proc.poll() is None and time.monotonic() < deadline:
+            read_for(0.2)
+        assert b"playing" in err, err
+        proc.send_signal(signal.SIGINT)
+        deadline = time.monotonic() + 60
+        while proc.poll() is None and time.monotonic() < deadline:
+            read_for(0.2)
+        read_for(0.2)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        out = proc.communicate()[0]
+        os.close(master)
+    text = err.decode("utf-8", "replace")
+    assert proc.returncode == 130, text
+    assert "Traceback" not in text
+    assert text.rstrip().endswith("interrupted") and out == b""
