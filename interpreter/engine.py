@@ -5,7 +5,7 @@ cloned, saved and resumed at any decision. Each frame names an operation (`op`);
 its handler advances it and then either pushes child frames, finishes (popping
 itself and leaving a success flag in `state["result"]`), or asks a player to
 decide. An answer is stored in the frame as `answer` and the handler is called
-again.
+again; `take_answer` tells an answer (which may be None) from no answer yet.
 
 The engine knows no game. The operations here interpret the effect language
 (sequence, choice, trade, optional, otherwise, call); primitives, counters and
@@ -33,6 +33,22 @@ MAX_STEPS_WITHOUT_DECISION = 100_000  # guards against rules that loop forever
 STATE_VERSION = 2
 
 P = TypeVar("P", bound=Program)
+
+
+class _Unanswered:
+    """The value of a question not answered yet: distinct from every option's value,
+    None included ("place no card" answers with None)."""
+
+    def __repr__(self) -> str:
+        return "NO_ANSWER"
+
+
+NO_ANSWER: Any = _Unanswered()
+
+
+def take_answer(frame: Frame) -> Any:
+    """The answer given to this frame's question (removing it), or NO_ANSWER."""
+    return frame.pop("answer", NO_ANSWER)
 
 
 class IllegalOption(Exception):

@@ -521,9 +521,9 @@ def _guard(action, where: str) -> None:
         ) from None
 
 
-def run(data: Program, scenario: dict, file: str = "") -> ScenarioResult:
-    """Play a loaded scenario. ScenarioError for an unusable one; failures in the result."""
-    result = ScenarioResult(str(scenario.get("name", Path(file).stem)), file)
+def start(data: Program, scenario: dict) -> tuple[Engine, int]:
+    """A new game set up as the scenario says, its rulings and overrides applied; and
+    where in its log the scenario begins."""
     players = scenario["players"]
     if players not in data.player_counts():
         raise ScenarioError(
@@ -541,6 +541,14 @@ def run(data: Program, scenario: dict, file: str = "") -> ScenarioResult:
         # the overrides may change what is legal: ask the pending decision again
         engine.state["pending"] = None
         _guard(engine.run, "after the overrides")
+    return engine, log_start
+
+
+def run(data: Program, scenario: dict, file: str = "") -> ScenarioResult:
+    """Play a loaded scenario. ScenarioError for an unusable one; failures in the result."""
+    result = ScenarioResult(str(scenario.get("name", Path(file).stem)), file)
+    players = scenario["players"]
+    engine, log_start = start(data, scenario)
     for number, step in enumerate(scenario.get("step", []), 1):
         label = step.get("choose", step.get("choose_label", "check"))
         where = f"step {number} ({label})"

@@ -5,6 +5,7 @@ happens when the first strip's cards are ejected."""
 from __future__ import annotations
 
 from ...dsl.ast import Trade
+from ..engine import NO_ANSWER, take_answer
 from ..game import Frame
 from . import labels, space
 from .display import display_push
@@ -42,13 +43,13 @@ def activate_mission(engine: Engine, frame: Frame) -> None:
     assert mission.activation is not None
     ctx = {"card": key}
     frame.setdefault("left", frame["value"])
-    answer = frame.pop("answer", None)
+    answer = take_answer(frame)
     if frame.get("owner_turn"):
         owner = card["owner"]
         if frame.get("owner_done"):
             engine.finish(frame)
             return
-        if answer is None:
+        if answer is NO_ANSWER:
             if owner == seat or not engine.can(owner, mission.activation, ctx):
                 engine.finish(frame)
                 return
@@ -69,7 +70,7 @@ def activate_mission(engine: Engine, frame: Frame) -> None:
         return
     activation = engine.data.nodes[mission.activation]
     may_stop = engine.ruling("activation_count") == "at_most" or isinstance(activation, Trade)
-    if answer is None and may_stop and frame["left"] < frame["value"]:
+    if answer is NO_ANSWER and may_stop and frame["left"] < frame["value"]:
         engine.ask(
             seat,
             "activate_again",

@@ -5,6 +5,7 @@ A.1 (playing a card beside the grid) is in grid.py.
 
 from __future__ import annotations
 
+from ..engine import NO_ANSWER, take_answer
 from ..game import Frame
 from . import labels
 from .actions import ACTION_CAN, action_value
@@ -70,10 +71,10 @@ def perform_action(engine: Engine, frame: Frame) -> None:
     seat = frame["seat"]
     state = engine.state
     stage = frame.setdefault("stage", "die")
-    answer = frame.pop("answer", None)
+    answer = take_answer(frame)
     state["context"]["sequence"] = "a"
     if stage == "die":
-        if answer is not None:
+        if answer is not NO_ANSWER:
             kind, index = answer
             if kind == "flip":
                 flip(engine, seat, index)
@@ -92,7 +93,7 @@ def perform_action(engine: Engine, frame: Frame) -> None:
         return
     if stage == "use":
         index = frame["die"]
-        if answer is None:
+        if answer is NO_ANSWER:
             uses = die_uses(engine, seat, index)
             if len(uses) == 1:
                 answer = uses[0][2]

@@ -6,6 +6,7 @@ A star die (value 0) moves nothing and must place a card under a ship already th
 
 from __future__ import annotations
 
+from ...engine import NO_ANSWER, take_answer
 from ...game import Frame
 from .. import labels, space
 from ..labels import say
@@ -51,9 +52,9 @@ def action_command(engine: Engine, frame: Frame) -> None:
     ships = state["space"]["ships"]
     value, colour = frame["value"], frame["color"]
     stage = frame.setdefault("stage", "ship")
-    answer = frame.pop("answer", None)
+    answer = take_answer(frame)
     if stage == "ship":
-        if answer is None:
+        if answer is NO_ANSWER:
             options = [(f"ship:{k}", label, k) for k, label in command_ships(engine, seat, value)]
             if value == 0:
                 options = [
@@ -84,9 +85,9 @@ def action_command(engine: Engine, frame: Frame) -> None:
             frame["from"] = answer
         frame["start"] = start
         frame["stage"] = "move"
-        answer = None
+        answer = NO_ANSWER
     if frame["stage"] == "move":
-        if answer is None:
+        if answer is NO_ANSWER:
             targets = space.destinations(
                 engine, seat, space.split(frame["start"]), value, frame["from"]
             )
@@ -123,9 +124,9 @@ def action_command(engine: Engine, frame: Frame) -> None:
         engine.log("move_ship", seat=seat, to=answer)
         frame["at"] = answer
         frame["stage"] = "place"
-        answer = None
+        answer = NO_ANSWER
     if frame["stage"] == "place":
-        if answer is None:
+        if answer is NO_ANSWER:
             if not can_place_at(engine, seat, frame["at"], colour):
                 engine.finish(frame)
                 return
@@ -137,6 +138,9 @@ def action_command(engine: Engine, frame: Frame) -> None:
             if value > 0:
                 options.append(("skip", say(engine, labels.PLACE_NO_CARD), None))
             engine.ask(seat, "place_card", say(engine, labels.PLACE_HERE), options)
+            return
+        if answer is None:  # the player places no card: the action ends with the move
+            engine.finish(frame)
             return
         frame["stage"] = "reward"
         place_mission(engine, seat, answer, frame["at"])

@@ -3,6 +3,7 @@ goes at once; destroyed ravagers go to the player's hand and free the robots the
 
 from __future__ import annotations
 
+from ...engine import NO_ANSWER, take_answer
 from ...game import Frame
 from .. import labels
 from ..labels import say
@@ -19,8 +20,8 @@ def action_destroy(engine: Engine, frame: Frame) -> None:
     state = engine.state
     p = state["players"][seat]
     frame.setdefault("left", frame["value"])
-    answer = frame.pop("answer", None)
-    if answer is not None:
+    answer = take_answer(frame)
+    if answer is not NO_ANSWER:
         if answer == "stop":
             engine.finish(frame)
             return

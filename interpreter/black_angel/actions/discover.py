@@ -3,6 +3,7 @@ activations (positional costs), then inject them into the grid one by one."""
 
 from __future__ import annotations
 
+from ...engine import NO_ANSWER, take_answer
 from ...game import Frame
 from .. import labels
 from ..display import advanced_cost, tile_cost
@@ -29,9 +30,9 @@ def action_discover(engine: Engine, frame: Frame) -> None:
     state = engine.state
     frame.setdefault("left", frame["value"])
     frame.setdefault("taken", [])
-    answer = frame.pop("answer", None)
+    answer = take_answer(frame)
     if not frame.get("injecting"):
-        if answer is not None:
+        if answer is not NO_ANSWER:
             kind, index = answer
             if kind == "stop":
                 frame["injecting"] = True
@@ -47,7 +48,7 @@ def action_discover(engine: Engine, frame: Frame) -> None:
                 frame["left"] -= advanced_cost(engine)
             if kind != "stop":
                 engine.log("discover", seat=seat, tile=frame["taken"][-1])
-            answer = None
+            answer = NO_ANSWER
         if not frame.get("injecting"):
             options = take_options(engine, frame["left"])
             if not options:
@@ -60,7 +61,7 @@ def action_discover(engine: Engine, frame: Frame) -> None:
                 )
                 return
     # injection, one tile at a time
-    if answer is not None:
+    if answer is not NO_ANSWER:
         line, number = answer
         tile = frame["taken"].pop(0)
         inject(engine, seat, tile, line, number)

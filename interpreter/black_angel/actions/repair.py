@@ -4,6 +4,7 @@ activate that tile at once."""
 
 from __future__ import annotations
 
+from ...engine import NO_ANSWER, take_answer
 from ...game import Frame
 from .. import labels
 from ..grid import activate_tile
@@ -24,9 +25,9 @@ def action_repair(engine: Engine, frame: Frame) -> None:
     state = engine.state
     p = state["players"][seat]
     frame.setdefault("left", frame["value"])
-    answer = frame.pop("answer", None)
+    answer = take_answer(frame)
     if frame.get("placing"):
-        if answer is None:
+        if answer is NO_ANSWER:
             options = [
                 ("storage", say(engine, labels.DEBRIS_TO_STORAGE), "storage"),
                 *(
@@ -49,8 +50,8 @@ def action_repair(engine: Engine, frame: Frame) -> None:
             activate_tile(engine, seat, answer)
             return
         p["storage"]["debris"] += 1
-        answer = None
-    if answer is not None:
+        answer = NO_ANSWER
+    if answer is not NO_ANSWER:
         kind, index = answer
         if kind == "stop":
             engine.finish(frame)
