@@ -138,12 +138,12 @@ def graph(decl_id, rules_paths, base):
     """
     ruleset = compiled(rules_paths, base).ruleset
     if decl_id is None:
-        click.echo(to_dot(ruleset.graph), nl=False)
+        click.echo(to_dot(ruleset.effects), nl=False)
         return 0
     if decl_id not in ruleset.by_id:
         hint = did_you_mean(decl_id, ruleset.by_id)
         raise UsageError(f"no declaration '{decl_id}'" + (f"; {hint}" if hint else ""))
-    click.echo(to_dot(subgraph_for(ruleset.graph, decl_id), decl_id), nl=False)
+    click.echo(to_dot(subgraph_for(ruleset.effects, decl_id), decl_id), nl=False)
     return 0
 
 

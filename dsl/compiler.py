@@ -17,7 +17,7 @@ from . import games
 from .checker import Decl, check_files
 from .consistency import check_consistency
 from .diagnostics import ERROR, Diagnostic, SourceLines
-from .graph import activation_chain_problems, build_graph, cycle_problems
+from .graph import EffectGraph, activation_chain_problems, build_graph, cycle_problems
 from .loader import LoadedSources, load
 from .meta import Vocabulary
 
@@ -32,13 +32,22 @@ class RuleSet:
 
     game: Any  # the game module (dsl.games.GameModule; interpreter.game.Game)
     decls: list[Decl]
-    graph: nx.MultiDiGraph
+    effects: EffectGraph
     content_hash: str
     files: list[str]
     by_id: dict[str, Decl] = field(init=False)
+    _graph: nx.MultiDiGraph | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.by_id = {d.id: d for d in self.decls if d.id is not None}
+
+    @property
+    def graph(self) -> nx.MultiDiGraph:
+        """The effect graph as a networkx MultiDiGraph (built, and networkx imported, on
+        first use)."""
+        if self._graph is None:
+            self._graph = self.effects.to_networkx()
+        return self._graph
 
     def of_kind(self, kind: str) -> list[Decl]:
         return [d for d in self.decls if d.kind == kind]

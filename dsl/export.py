@@ -100,7 +100,7 @@ def decl_json(decl: Decl, effects: EffectJson) -> dict:
 
 
 def ruleset_json(ruleset) -> dict:
-    graph = ruleset.graph
+    graph = ruleset.effects
     effects = EffectJson(ruleset.vocabulary)
     return {
         "format": FORMAT,
@@ -111,12 +111,9 @@ def ruleset_json(ruleset) -> dict:
         "graph": {
             "nodes": [
                 {"id": n, "kind": d["kind"], "label": d.get("label", n)}
-                for n, d in sorted(graph.nodes(data=True))
+                for n, d in sorted(graph.nodes.items())
             ],
-            "edges": sorted(
-                ({"source": u, "target": v, "rel": d["rel"]} for u, v, d in graph.edges(data=True)),
-                key=lambda e: (e["source"], e["target"], e["rel"]),
-            ),
+            "edges": [{"source": u, "target": v, "rel": rel} for u, v, rel in sorted(graph.edges)],
         },
     }
 

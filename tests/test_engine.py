@@ -1,6 +1,8 @@
 """The interpreter: determinism, clone, save/load, legal options, and invariants over many games."""
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -19,6 +21,26 @@ def data():
 def random_game(data, players, seed):
     agents = [RandomAgent(seed * 100 + i) for i in range(players)]
     return play(Engine.new_game(data, players, seed), agents)
+
+
+def test_playing_does_not_import_networkx():
+    """The effect graph's analyses run on plain data: commands that compile the rules and
+    play (ba play, simulate, replay, scenario) never pay networkx's import time."""
+    code = (
+        "import sys\n"
+        "from blackangel.cli.main import ba\n"
+        "from blackangel.dsl.compiler import load_shipped\n"
+        "from blackangel.interpreter.agents import RandomAgent, play\n"
+        "from blackangel.interpreter.engine import Engine\n"
+        "from blackangel.interpreter.program import build\n"
+        "data = build(load_shipped())\n"
+        "play(Engine.new_game(data, 2, 1), [RandomAgent(1), RandomAgent(2)])\n"
+        "print('networkx' in sys.modules)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "False"
+    assert load_shipped().graph.number_of_edges() > 0  # asked for, the graph is networkx's
 
 
 def test_same_seed_same_game(data):
