@@ -9,8 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from blackangel.cli.games import play_one
 from blackangel.cli.lint import lint_command
 from blackangel.cli.main import ba
+from blackangel.dsl.compiler import load_shipped
+from blackangel.interpreter.program import build
+from blackangel.interpreter.rulings import resolve
 
 
 @pytest.fixture
@@ -158,10 +162,19 @@ def test_simulate_is_reproducible_and_summarises(run):
     assert code == 0
     assert run(ba, *args)[1] == first
     summary = json.loads(first)
-    assert summary["games"] == 4 and sum(summary["ended_by"].values()) == 4
-    assert (
-        len(summary["wins_by_seat"]) == 2 and summary["scores"]["min"] <= summary["scores"]["max"]
-    )
+    # the summary is what the four games, played one by one, give
+    data = build(load_shipped())
+    games = [play_one(data, 2, seed, "random", resolve(data)) for seed in range(5, 9)]
+    scores = [s for engine, _ in games for s in engine.state["scores"]]
+    wins = [0, 0]
+    for engine, _ in games:
+        for seat, won in enumerate(engine.returns()):
+            wins[seat] += int(won)
+    assert summary["games"] == 4 and summary["wins_by_seat"] == wins
+    assert summary["scores"]["min"] == min(scores) and summary["scores"]["max"] == max(scores)
+    assert summary["scores"]["mean"] == pytest.approx(sum(scores) / len(scores))
+    ended = [engine.state["turn"]["end_trigger"] for engine, _ in games]
+    assert summary["ended_by"] == {why: ended.count(why) for why in set(ended)}
     code, text = run(ba, "simulate", "--players", "3", "--games", "2", "--agents", "greedy,random")
     assert code == 0 and "greedy:" in text and "ended by:" in text
 

@@ -58,8 +58,15 @@ def test_different_seed_different_game(data):
 def test_games_end_with_scores(data, players):
     engine = random_game(data, players, 1)
     assert engine.is_terminal() and engine.decision() is None
-    assert len(engine.state["scores"]) == players
-    assert sum(engine.returns()) >= 1
+    scores = engine.state["scores"]
+    # each final score is the track plus its final-scoring parts, as the log reports them
+    final = {e["seat"]: e for e in engine.state["log"] if e["event"] == "final_score"}
+    assert sorted(final) == list(range(players))
+    for seat, part in final.items():
+        assert part["track"] == engine.state["players"][seat]["vp"]
+        assert part["total"] == part["track"] + part["advanced"] + part["conversion"]
+        assert scores[seat] == part["total"]
+    assert engine.returns() == [1.0 if s == max(scores) else 0.0 for s in scores]
     assert engine.state["turn"]["end_trigger"] in ("spes", "ravagers")
 
 

@@ -174,13 +174,16 @@ def test_overrides_keep_each_card_in_one_place(data):
 
     engine = Engine.new_game(data, 3, 1)
     state = engine.state
-    before = sorted(state["players"][0]["hand"])
+    before = list(state["players"][0]["hand"])
+    decks = {colour: list(deck) for colour, deck in state["mission_deck"].items()}
     scenario.apply_overrides(data, state, {"players": 3, "set": [{"player": 1, "hand": ["m002"]}]})
     assert state["players"][0]["hand"] == ["m002"]
     assert "m002" not in state["mission_deck"]["orange"]
-    for card in before:  # the replaced cards went back to the bottom of their decks
-        colour = data.missions[card].color
-        assert state["mission_deck"][colour][0] == card or card in state["mission_deck"][colour]
+    # the replaced cards went to the bottom of their decks (index 0; the top is last),
+    # one after the other; the rest of each deck is as it was, less m002
+    for colour, deck in state["mission_deck"].items():
+        returned = [card for card in before if data.missions[card].color == colour]
+        assert deck == list(reversed(returned)) + [c for c in decks[colour] if c != "m002"]
 
 
 def test_overrides_recompute_the_first_decision(data, tmp_path):
