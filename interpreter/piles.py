@@ -105,3 +105,13 @@ def places(state: dict, piles: tuple[Pile, ...]) -> Iterator[tuple[list, str, st
 def contents(state: dict, piles: tuple[Pile, ...], kind: str) -> list[str]:
     """Every item of one kind in the state, once per copy found."""
     return [item for _, holds, item, _ in places(state, piles) if holds == kind]
+
+
+def table_rows(piles: tuple[Pile, ...]) -> list[str]:
+    """The piles as rows of a Markdown table (path, what it holds, what it is)."""
+    rows = []
+    for pile in piles:
+        path = pile.path if pile.field is None else f"{pile.path}.*.{pile.field}"
+        holds = pile.holds.replace("|", " or ") + (" (spaces)" if pile.fixed else "")
+        rows.append(f"| `{path}` | {holds} | {pile.doc} |")
+    return rows
