@@ -39,6 +39,7 @@ class ScenarioResult:
     status: str = "pass"  # pass | fail | error
     failures: list[str] = field(default_factory=list)
     steps_run: int = 0
+    engine: Engine | None = field(default=None, repr=False)  # the game as the scenario left it
 
     @property
     def passed(self) -> bool:
@@ -549,6 +550,7 @@ def run(data: Program, scenario: dict, file: str = "") -> ScenarioResult:
     result = ScenarioResult(str(scenario.get("name", Path(file).stem)), file)
     players = scenario["players"]
     engine, log_start = start(data, scenario)
+    result.engine = engine
     for number, step in enumerate(scenario.get("step", []), 1):
         label = step.get("choose", step.get("choose_label", "check"))
         where = f"step {number} ({label})"

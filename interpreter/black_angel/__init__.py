@@ -92,6 +92,7 @@ GAME = Game(
         "game": turn.game,
         "place_advanced": grid.place_advanced,
         "activate_mission": missions.activate_mission,
+        "mission_appears": missions.mission_appears,
         **ACTION_OPS,
     },
     piles=PILES,

@@ -15,8 +15,8 @@ from .tables import Engine
 
 
 def place_mission(engine: Engine, seat: int, mission_id: str, key: str) -> None:
-    """Place a card: robot on the reward, ravagers appear, tiles enter the display, then
-    the reward is taken."""
+    """Command, step 2: place a card with a robot on its reward, and take the reward;
+    steps 3 and 4 (`mission_appears`) follow once the reward is taken."""
     state = engine.state
     p = state["players"][seat]
     p["hand"].remove(mission_id)
@@ -24,13 +24,22 @@ def place_mission(engine: Engine, seat: int, mission_id: str, key: str) -> None:
     state["space"]["cards"][key] = {"mission": mission_id, "owner": seat, "robot": seat}
     mission = engine.data.missions[mission_id]
     engine.log("place_mission", seat=seat, card=mission_id, at=key)
-    strip, pos = space.split(key)
+    engine.push({"op": "mission_appears", "seat": seat, "key": key})
+    engine.run_effect(seat, mission.reward_effect, {"card": key})
+
+
+def mission_appears(engine: Engine, frame: Frame) -> None:
+    """The `mission_appears` operation, Command steps 3 and 4: a ravager for each ravager
+    icon visible around the card, then the card's technology tiles enter the display."""
+    state = engine.state
+    mission = engine.data.missions[state["space"]["cards"][frame["key"]]["mission"]]
+    strip, pos = space.split(frame["key"])
     for _ in range(space.adjacent_icons(engine, strip, pos)):
         place_ravager(engine)
     for colour in mission.reveals:
         if state["stacks"][colour]:
             display_push(engine, state["stacks"][colour].pop())
-    engine.run_effect(seat, mission.reward_effect, {"card": key})
+    engine.finish(frame)
 
 
 def activate_mission(engine: Engine, frame: Frame) -> None:
