@@ -21,7 +21,10 @@ def test_defaults_editions_and_overrides(data):
     defaults = resolve(data)
     assert set(defaults) == set(data.rulings)
     assert all(defaults[n] == r.default for n, r in data.rulings.items())
-    assert resolve(data, "de")["freshly_ejected"] == "counted"
+    # German B.3 is silent about freshly ejected cards: the default (excluded) stays;
+    # all three final scorings count the cards at the advanced tile's own space
+    assert resolve(data, "de")["freshly_ejected"] == "excluded"
+    assert {resolve(data, e)["advanced_cap_cards"] for e in ("en", "pl", "de")} == {"slot_color"}
     assert resolve(data, "pl")["activation_count"] == "at_most"
     assert resolve(data, "en", ["negative_vp=allow"])["negative_vp"] == "allow"
 
@@ -45,6 +48,22 @@ def test_negative_vp_ruling_changes_the_score(data):
         engine.state["players"][0]["vp"] = 1
         lose_points(engine, 0, 3, "vp")
         assert engine.state["players"][0]["vp"] == expected
+
+
+@pytest.mark.parametrize("option, in_space, ejected", [("excluded", 1, 0), ("counted", 2, 1)])
+def test_freshly_ejected_ruling_counts_first_strip_cards(data, option, in_space, ejected):
+    """One orange card of player 1 on the first strip (being ejected), one on the second:
+    "counted" counts the first one both as in space and as ejected."""
+    engine = Engine.new_game(data, 2, 1, {"freshly_ejected": option})
+    space = engine.state["space"]
+    first, second = space["order"][0], space["order"][1]
+    oranges = [m for m, mission in data.missions.items() if mission.color == "orange"][:2]
+    for strip, card in zip((first, second), oranges):
+        space["cards"][f"{strip}/1"] = {"mission": card, "owner": 0, "robot": 0}
+    counters, ctx = data.counters, {"ejecting": True}
+    assert counters["missions_in_space"](engine, 0, ("orange",), ctx) == in_space
+    assert counters["missions_ejected"](engine, 0, ("orange",), ctx) == ejected
+    assert counters["cards_in_space"](engine, 0, (), ctx) == in_space
 
 
 @pytest.mark.parametrize("option", ["gap_stops", "shift_line"])

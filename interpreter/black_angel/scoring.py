@@ -13,6 +13,11 @@ from .tables import Engine
 
 
 # ---- counters -------------------------------------------------------------------------
+def fresh_cards_count(engine: Engine, ctx: dict) -> bool:
+    """Whether the cards being ejected right now count (see the ruling freshly_ejected)."""
+    return bool(ctx.get("ejecting")) and engine.ruling("freshly_ejected") == "counted"
+
+
 def owned_cards_in_space(engine: Engine, seat: int, colour: str | None, skip_first: bool) -> int:
     space = engine.state["space"]
     first = space["order"][0]
@@ -26,16 +31,21 @@ def owned_cards_in_space(engine: Engine, seat: int, colour: str | None, skip_fir
 
 
 def missions_in_space(engine: Engine, seat: int, args: tuple, ctx: dict) -> int:
-    return owned_cards_in_space(engine, seat, args[0], skip_first=True)
+    """Cards on the first strip are about to leave: they count only when the ruling says
+    that freshly ejected cards do."""
+    skip_first = not fresh_cards_count(engine, ctx)
+    return owned_cards_in_space(engine, seat, args[0], skip_first=skip_first)
 
 
 def cards_in_space(engine: Engine, seat: int, args: tuple, ctx: dict) -> int:
-    return owned_cards_in_space(engine, seat, None, skip_first=not ctx.get("final"))
+    """At the final scoring no advance is coming: the first strip counts too."""
+    skip_first = not (ctx.get("final") or fresh_cards_count(engine, ctx))
+    return owned_cards_in_space(engine, seat, None, skip_first=skip_first)
 
 
 def missions_ejected(engine: Engine, seat: int, args: tuple, ctx: dict) -> int:
     tucked = len(engine.state["players"][seat]["tucked"][args[0]])
-    if ctx.get("ejecting") and engine.ruling("freshly_ejected") == "counted":
+    if fresh_cards_count(engine, ctx):
         tucked += owned_cards_in_space(engine, seat, args[0], skip_first=False) - (
             owned_cards_in_space(engine, seat, args[0], skip_first=True)
         )
