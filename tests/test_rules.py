@@ -27,3 +27,50 @@ def test_command_takes_the_reward_before_ravagers_and_tiles_appear(data):
     reward = after.index("take")
     assert after.index("ravager_attacks") > reward
     assert after.index("display_in") > after.index("ravager_attacks")
+
+
+def follow(engine, loaded: dict, count: int) -> None:
+    """Make the first `count` choices of a scenario."""
+    steps = [s for s in loaded["step"] if "choose" in s or "choose_label" in s][:count]
+    for step in steps:
+        if "choose" in step:
+            engine.apply(step["choose"])
+        else:
+            (option,) = [o for o in engine.decision().options if step["choose_label"] in o.label]
+            engine.apply(option.id)
+
+
+def started(data, name: str, **rulings):
+    loaded = scenario.load(SCENARIOS / name)
+    loaded.setdefault("rulings", {}).update(rulings)
+    engine, _ = scenario.start(data, loaded)
+    return engine, loaded
+
+
+@pytest.mark.parametrize(
+    "option, card_with_cost, free_card",
+    [("exact", False, False), ("costs_optional", True, False), ("at_most", True, True)],
+)
+def test_activation_count_ruling(data, option, card_with_cost, free_card):
+    """May a player stop activating a mission before the die's points are used?
+    m007 costs a tile per activation; m002 costs nothing."""
+    engine, loaded = started(data, "activate_spend_technology.toml", activation_count=option)
+    follow(engine, loaded, 7)  # ... the mission chosen, the first tile spent
+    assert (engine.decision().kind == "activate_again") is card_with_cost
+    engine, loaded = started(data, "activate_other_players_card.toml", activation_count=option)
+    follow(engine, loaded, 6)  # the mission chosen: one activation done
+    assert (engine.decision().kind == "activate_again") is free_card
+
+
+@pytest.mark.parametrize("option, stop_offered", [("may_stop", True), ("all", False)])
+def test_action_activations_ruling(data, option, stop_offered):
+    """Repair with a gray 2: after the first cube, may the player stop?"""
+    engine, loaded = started(data, "repair_two_activations.toml", action_activations=option)
+    while engine.decision().kind != "repair":
+        follow(engine, loaded, 1)
+        loaded["step"] = loaded["step"][1:]
+    first = engine.decision().options[0].id
+    engine.apply(first)
+    engine.apply("storage")  # the debris goes to storage
+    assert engine.decision().kind == "repair"
+    assert ("stop" in engine.legal_options()) is stop_offered

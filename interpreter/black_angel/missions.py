@@ -78,7 +78,8 @@ def activate_mission(engine: Engine, frame: Frame) -> None:
         frame["owner_turn"] = True
         return
     activation = engine.data.nodes[mission.activation]
-    may_stop = engine.ruling("activation_count") == "at_most" or isinstance(activation, Trade)
+    count = engine.ruling("activation_count")
+    may_stop = count == "at_most" or (count == "costs_optional" and isinstance(activation, Trade))
     if answer is NO_ANSWER and may_stop and frame["left"] < frame["value"]:
         engine.ask(
             seat,

@@ -6,17 +6,10 @@
 
 from __future__ import annotations
 
-from ..tables import Engine
 from . import command, destroy, discover, repair
+from .activations import action_value
 
-
-def action_value(engine: Engine, number: int, value: int) -> int:
-    """A die's activations on an action: less on a fully damaged action (0 stays 0)."""
-    numbers = engine.data.numbers
-    damaged = engine.state["actions"][number - 1]["damage"] >= numbers["board.damage_spaces"]
-    if damaged and value > 0:
-        return max(0, value - numbers["board.damage_penalty"])
-    return value
+__all__ = ["ACTION_CAN", "ACTION_OPS", "action_value"]
 
 
 ACTION_CAN = {

@@ -8,6 +8,7 @@ from ...game import Frame
 from .. import labels
 from ..labels import say
 from ..tables import Engine
+from .activations import may_stop
 
 
 def can_destroy(engine: Engine, seat: int, value: int, colour: str) -> bool:
@@ -51,6 +52,6 @@ def action_destroy(engine: Engine, frame: Frame) -> None:
     if not options:
         engine.finish(frame)
         return
-    if frame["left"] < frame["value"]:
+    if frame["left"] < frame["value"] and may_stop(engine):
         options.append(("stop", say(engine, labels.STOP_DESTROYING), "stop"))
     engine.ask(seat, "destroy", say(engine, labels.DESTROY_WHICH, left=frame["left"]), options)

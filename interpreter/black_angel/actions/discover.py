@@ -10,6 +10,7 @@ from ..display import advanced_cost, tile_cost
 from ..grid import inject
 from ..labels import say
 from ..tables import Engine
+from .activations import may_stop
 
 
 def can_discover(engine: Engine, seat: int, value: int, colour: str) -> bool:
@@ -54,7 +55,7 @@ def action_discover(engine: Engine, frame: Frame) -> None:
             if not options:
                 frame["injecting"] = True
             else:
-                if frame["taken"]:
+                if frame["taken"] and may_stop(engine):
                     options.append(("stop", say(engine, labels.NO_MORE_TILES), ("stop", 0)))
                 engine.ask(
                     seat, "discover", say(engine, labels.TAKE_TILE, left=frame["left"]), options

@@ -10,6 +10,7 @@ from .. import labels
 from ..grid import activate_tile
 from ..labels import say
 from ..tables import Engine
+from .activations import may_stop
 
 
 def can_repair(engine: Engine, seat: int, value: int, colour: str) -> bool:
@@ -81,6 +82,6 @@ def action_repair(engine: Engine, frame: Frame) -> None:
     if not options:
         engine.finish(frame)
         return
-    if frame["left"] < frame["value"]:
+    if frame["left"] < frame["value"] and may_stop(engine):
         options.append(("stop", say(engine, labels.STOP_REPAIRING), ("stop", 0)))
     engine.ask(seat, "repair", say(engine, labels.REPAIR_WHAT, left=frame["left"]), options)
