@@ -172,11 +172,21 @@ def export_command(fmt, output, rules_paths, base):
 
 
 @ba.command()
+@click.option(
+    "--game",
+    "game_name",
+    default=games.DEFAULT,
+    show_default=True,
+    help="The game module whose words to list (a rule set names it with `module`).",
+)
 @format_options(what="the reference")
 @guarded
-def language(fmt):
-    """The rules language's declarations, keywords and primitives (core and Black Angel's)."""
-    vocabulary = games.load(games.DEFAULT).vocabulary
+def language(game_name, fmt):
+    """The rules language's declarations, keywords and primitives (core and a game's)."""
+    try:
+        vocabulary = games.load(game_name).vocabulary
+    except games.UnknownGame as exc:
+        raise UsageError(str(exc)) from exc
     if fmt == "json":
         click.echo(
             json.dumps(

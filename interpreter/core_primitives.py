@@ -13,7 +13,7 @@ from .game import Frame, Implementation
 def gain(engine: Engine, frame: Frame) -> None:
     amount, track = frame["args"]
     engine.state["players"][frame["seat"]][track] += amount
-    engine.log("gain_vp", seat=frame["seat"], amount=amount)
+    engine.log("gain_vp", seat=frame["seat"], amount=amount, track=track)
     engine.finish(frame)
 
 
@@ -24,7 +24,7 @@ def lose_points(engine: Engine, seat: int, amount: int, track: str) -> None:
     player[track] -= amount
     if floor is not None and player[track] < floor:
         player[track] = floor
-    engine.log("lose_vp", seat=seat, amount=amount)
+    engine.log("lose_vp", seat=seat, amount=amount, track=track)
 
 
 def lose(engine: Engine, frame: Frame) -> None:

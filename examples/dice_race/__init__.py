@@ -1,0 +1,1 @@
+"""Dice Race: a small second game, the proof that the engine is generic (README.md)."""
