@@ -6,10 +6,10 @@ piles.py); the game module adds its own checks (`Game.invariants`).
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 
 from .engine import Engine
-from .piles import places
+from .piles import items
 
 
 def problems(engine: Engine) -> list[str]:
@@ -19,15 +19,19 @@ def problems(engine: Engine) -> list[str]:
 
 def conservation(engine: Engine) -> list[str]:
     """Every card and tile of the game is in exactly one place."""
-    found: dict[str, Counter] = {}
-    for _, kind, item, _ in places(engine.state, engine.data.game.piles):
-        found.setdefault(kind, Counter())[item] += 1
+    found: defaultdict[str, Counter] = defaultdict(Counter)
+    for kind, item in items(engine.state, engine.data.game.piles):
+        found[kind][item] += 1
     out = []
     for kind, everything in engine.data.items().items():
-        counted = found.get(kind, Counter())
+        counted = found[kind]
+        if len(counted) == len(everything) and set(counted.values()) <= {1}:
+            if counted.keys() == set(everything):
+                continue
+        known = set(everything)
         missing = [i for i in everything if counted[i] == 0]
         twice = [i for i, n in counted.items() if n > 1]
-        unknown = [i for i in counted if i not in set(everything)]
+        unknown = [i for i in counted if i not in known]
         if missing or twice or unknown:
             out.append(
                 f"{kind}: {sum(counted.values())} instead of {len(everything)}; "

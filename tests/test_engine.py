@@ -158,3 +158,15 @@ def test_invariants_hold_after_every_step(data, players):
             assert found == [], (seed, steps, found, engine.state["log"][-5:])
             assert steps < 5_000, (seed, "the game does not end")
         assert engine.is_terminal()
+
+
+def test_invariants_see_a_card_twice_a_tile_lost_and_a_stranger(data):
+    engine = Engine.new_game(data, 3, 4)
+    state = engine.state
+    state["players"][0]["hand"].append(state["players"][1]["hand"][0])  # one card, twice
+    state["display"][0] = None  # a tile gone
+    state["ravager_discard"].append("r999")  # no such ravager
+    found = "\n".join(problems(engine))
+    assert "mission:" in found and "twice" in found
+    assert "tile:" in found and "missing" in found
+    assert "ravager:" in found and "r999" in found
