@@ -29,7 +29,14 @@ class LoadedSources:
 
 def find_files(paths: list[str | Path]) -> list[Path]:
     """The `.ba` files named, or found (sorted) under the directories named."""
-    found: list[Path] = []
+    return [path for path, _ in find_sources(paths)]
+
+
+def find_sources(paths: list[str | Path]) -> list[tuple[Path, str]]:
+    """Each `.ba` file with its name within the rules: its path inside the directory that
+    was named, or its file name. The content hash reads these names, so a rule set has
+    the same hash wherever it is run from."""
+    found: list[tuple[Path, str]] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -37,9 +44,9 @@ def find_files(paths: list[str | Path]) -> list[Path]:
             inside = sorted(p for p in path.rglob("*.ba") if p.is_file())
             if not inside:
                 raise UsageError(f"no .ba files under directory '{raw}'")
-            found.extend(inside)
+            found.extend((p, p.relative_to(path).as_posix()) for p in inside)
         elif path.is_file():
-            found.append(path)
+            found.append((path, path.name))
         elif path.exists():
             raise UsageError(f"'{raw}' is neither a file nor a directory")
         else:
@@ -63,16 +70,16 @@ def display_name(path: Path) -> str:
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def read_sources(paths: list[Path]) -> LoadedSources:
+def read_sources(sources: list[tuple[Path, str]]) -> LoadedSources:
     loaded = LoadedSources()
     digest = hashlib.sha256()
-    for path in paths:
+    for path, key in sources:
         name = display_name(path)
         try:
             data = path.read_bytes()
         except OSError as exc:
             raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
-        digest.update(name.encode() + b"\0" + data + b"\0")
+        digest.update(key.encode("utf-8", "surrogateescape") + b"\0" + data + b"\0")
         tree, diags, text = parse_bytes(data, name)
         loaded.lines.add(name, text)
         loaded.diagnostics.extend(diags)
@@ -103,10 +110,10 @@ def layer(base: list[ast.SourceFile], mod: list[ast.SourceFile]) -> list[ast.Sou
 
 def load(paths: list[str | Path] | None = None, on_base: bool = False) -> LoadedSources:
     """Read a rule set: the shipped content (no paths), the given files, or both layered."""
-    shipped = find_files([CONTENT_DIR])
+    shipped = find_sources([CONTENT_DIR])
     if not paths:
         return read_sources(shipped)
-    mod_paths = find_files(paths)
+    mod_paths = find_sources(paths)
     if not on_base:
         return read_sources(mod_paths)
     base = read_sources(shipped)

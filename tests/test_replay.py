@@ -1,6 +1,7 @@
 """Replays reproduce games exactly, and name the first step where a game diverges."""
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -80,3 +81,21 @@ def test_cli_round_trip(tmp_path):
     failed = runner.invoke(ba, ["replay", str(path)])
     assert failed.exit_code == 1 and "step 6" in failed.output
     assert runner.invoke(ba, ["replay", str(tmp_path / "missing.json")]).exit_code == 2
+
+
+def test_the_content_hash_does_not_depend_on_where_the_rules_are(tmp_path):
+    """A replay made with a mod in one folder verifies with the same mod anywhere else."""
+    import shutil
+
+    from blackangel.dsl.compiler import compile_paths
+
+    here = Path(__file__).resolve().parent.parent / "examples" / "dice_race"
+    elsewhere = tmp_path / "somewhere" / "dice"
+    shutil.copytree(here, elsewhere)
+    first = compile_paths([here]).ruleset
+    second = compile_paths([elsewhere]).ruleset
+    assert first.content_hash == second.content_hash
+    (elsewhere / "dice_race.ba").write_text(
+        (here / "dice_race.ba").read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8"
+    )
+    assert compile_paths([elsewhere]).ruleset.content_hash != first.content_hash
