@@ -74,3 +74,26 @@ def test_action_activations_ruling(data, option, stop_offered):
     engine.apply("storage")  # the debris goes to storage
     assert engine.decision().kind == "repair"
     assert ("stop" in engine.legal_options()) is stop_offered
+
+
+@pytest.mark.parametrize("option, asked", [("any_time", True), ("before_use", False)])
+def test_flip_timing_ruling(data, option, asked):
+    """English and German A.2, Debris: a die may be flipped at any point of a sequence A
+    turn, so also after the action; Polish A.2: only before the die is used."""
+    from blackangel.interpreter.engine import Engine
+
+    engine = Engine.new_game(data, 2, 7, {"flip_timing": option})
+    state = engine.state
+    state["players"][0]["storage"]["debris"] = 3
+    seen_after_action = False
+    while (decision := engine.decision()) is not None and state["turn"]["turns"] < 1:
+        if decision.kind == "flip":
+            seen_after_action = True
+            assert "done" in engine.legal_options()
+            assert all(o.startswith("flip:") for o in engine.legal_options() if o != "done")
+            engine.apply("done")
+            continue
+        options = engine.legal_options()
+        # sequence A, then always the first choice
+        engine.apply("option:0" if decision.kind == "choose_effect" else options[0])
+    assert seen_after_action is asked

@@ -71,6 +71,7 @@ PRIMITIVES = {
     "play_card": Implementation(grid.play_card, grid.can_play_card),
     "perform_action": Implementation(sequence_a.perform_action, sequence_a.can_perform_action),
     "draw_for_die": Implementation(sequence_a.draw_for_die),
+    "flip_dice": Implementation(sequence_a.flip_dice),
     "hand_limit": Implementation(sequence_a.hand_limit),
     "reroll_dice": Implementation(sequence_b.reroll_dice),
     "reserve_die": Implementation(dice.reserve_die, dice.can_reserve_die),

@@ -165,19 +165,47 @@ def die_options(engine: Engine, seat: int) -> list[tuple[str, str, tuple]]:
         else:
             label = say(engine, labels.USE_OWN_DIE, color=die["color"], value=die["value"])
             options.append((f"die:{index}", label, ("own", index)))
+    return options + flip_options(engine, seat)
+
+
+def flip_options(engine: Engine, seat: int) -> list[tuple[str, str, tuple]]:
+    """Flipping each die in the player's compartment, if they can pay for it."""
     cost, item = engine.data.flip_cost
-    if state["players"][seat]["storage"][item] >= cost:
-        for index in dice_of(engine, seat):
-            die = state["dice"][index]
-            label = say(
-                engine,
-                labels.FLIP_DIE,
-                cost=labels.amount(engine, cost, item),
-                color=die["color"],
-                value=die["value"],
-            )
-            options.append((f"flip:{index}", label, ("flip", index)))
+    if engine.state["players"][seat]["storage"][item] < cost:
+        return []
+    options = []
+    for index in dice_of(engine, seat):
+        die = engine.state["dice"][index]
+        label = say(
+            engine,
+            labels.FLIP_DIE,
+            cost=labels.amount(engine, cost, item),
+            color=die["color"],
+            value=die["value"],
+        )
+        options.append((f"flip:{index}", label, ("flip", index)))
     return options
+
+
+def flip_dice(engine: Engine, frame: Frame) -> None:
+    """Once the action is done, a player may still flip dice with debris, one at a time
+    (EN and DE: at any point of the turn; not with the ruling flip_timing before_use)."""
+    seat = frame["seat"]
+    answer = take_answer(frame)
+    if answer is not NO_ANSWER:
+        if answer is None:
+            engine.finish(frame)
+            return
+        flip(engine, seat, answer)
+    if engine.ruling("flip_timing") != "any_time":
+        engine.finish(frame)
+        return
+    options = [(oid, label, value[1]) for oid, label, value in flip_options(engine, seat)]
+    if not options:
+        engine.finish(frame)
+        return
+    options.append(("done", say(engine, labels.FLIP_NO_MORE), None))
+    engine.ask(seat, "flip", say(engine, labels.FLIP_ANOTHER), options)
 
 
 # ---- A.3 and the hand limit ---------------------------------------------------------

@@ -547,6 +547,13 @@ PRIMITIVES = (
         N_("draw a card of the die's colour and return the die"),
     ),
     Primitive(
+        "flip_dice",
+        "Spend debris to flip dice of yours, as often as you like (the ruling flip_timing).",
+        (),
+        N_("flip dice of yours with debris"),
+        can_fail=False,
+    ),
+    Primitive(
         "hand_limit",
         "Discard mission cards down to the hand limit.",
         (),
