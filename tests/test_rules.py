@@ -6,6 +6,7 @@ import pytest
 
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter import scenario
+from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.program import build
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -80,7 +81,6 @@ def test_action_activations_ruling(data, option, stop_offered):
 def test_flip_timing_ruling(data, option, asked):
     """English and German A.2, Debris: a die may be flipped at any point of a sequence A
     turn, so also after the action; Polish A.2: only before the die is used."""
-    from blackangel.interpreter.engine import Engine
 
     engine = Engine.new_game(data, 2, 7, {"flip_timing": option})
     state = engine.state
@@ -97,3 +97,47 @@ def test_flip_timing_ruling(data, option, asked):
         # sequence A, then always the first choice
         engine.apply("option:0" if decision.kind == "choose_effect" else options[0])
     assert seen_after_action is asked
+
+
+@pytest.mark.parametrize(
+    "option, possible, ships", [("take_what_you_can", True, 2), ("all_or_nothing", False, 1)]
+)
+def test_partial_gains_ruling(data, option, possible, ships):
+    """Only robots are limited (English rulebook, components: 16 robots per colour;
+    ships, resources and cubes never run out). m004 gives 1 ship and 1 robot: with no
+    robot left in the supply, the ship is still taken unless the ruling says otherwise."""
+
+    engine = Engine.new_game(data, 2, 1, {"partial_gains": option})
+    player = engine.state["players"][0]
+    player["supply_robots"], player["break_room"] = (
+        0,
+        player["break_room"] + player["supply_robots"],
+    )
+    player["storage"]["ship"] = 1
+    activation = data.missions["m004"].activation
+    assert engine.can(0, activation, {}) is possible
+    if possible:
+        engine.state["pending"] = None
+        engine.run_effect(0, activation, {})
+        engine.run()
+    assert player["storage"]["ship"] == ships and player["supply_robots"] == 0
+
+
+@pytest.mark.parametrize("option, repaired", [("repair", True), ("avoid", False)])
+def test_neutral_damaged_dice_ruling(data, option, repaired):
+    """The 2-player neutral player renews its dice in sequence B; with only damaged gray
+    dice in the supply it takes one and repairs it, or takes none."""
+    from blackangel.interpreter.black_angel.layout import NEUTRAL
+    from blackangel.interpreter.black_angel.neutral import reroll_neutral
+
+    engine = Engine.new_game(data, 2, 1, {"neutral_damaged_dice": option})
+    dice = engine.state["dice"]
+    for die in dice:
+        if die["color"] == "gray" and die["owner"] == NEUTRAL:
+            die["owner"] = None
+        if die["color"] == "gray" and die["owner"] is None:
+            die["damaged"] = True
+    reroll_neutral(engine)
+    gray = [d for d in dice if d["color"] == "gray" and d["owner"] == NEUTRAL]
+    assert (len(gray) == 1) is repaired
+    assert all(not d["damaged"] for d in gray)

@@ -17,16 +17,20 @@ def stock(player: dict, item: str) -> int:
 
 def can_take(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
     amount, item = args
-    return item != "robot" or engine.state["players"][seat]["supply_robots"] >= amount
+    if item != "robot" or engine.ruling("partial_gains") == "take_what_you_can":
+        return True
+    return engine.state["players"][seat]["supply_robots"] >= amount
 
 
 def take(engine: Engine, frame: Frame) -> None:
+    """Take items from the supply; robots only as far as the player's supply holds them."""
     amount, item = frame["args"]
     player = engine.state["players"][frame["seat"]]
     if item == "robot":
-        if player["supply_robots"] < amount:
+        if not can_take(engine, frame["seat"], frame["args"], frame["ctx"]):
             engine.finish(frame, False)
             return
+        amount = min(amount, player["supply_robots"])
         player["supply_robots"] -= amount
         player["break_room"] += amount
     else:

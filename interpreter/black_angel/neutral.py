@@ -25,12 +25,20 @@ def reroll_neutral(engine: Engine) -> None:
             else:
                 return_die(engine, index)
     held = {state["dice"][i]["color"] for i in dice_of(engine, NEUTRAL)}
+    repair = engine.ruling("neutral_damaged_dice") == "repair"
     for colour, robots in state["neutral"]["workstations"].items():
         if robots and colour not in held:
-            available = [i for i in supply_dice(engine, colour) if not state["dice"][i]["damaged"]]
+            available = [
+                i for i in supply_dice(engine, colour) if repair or not state["dice"][i]["damaged"]
+            ]
+            available.sort(key=lambda i: state["dice"][i]["damaged"])
             if available:
-                state["dice"][available[0]]["owner"] = NEUTRAL
-                roll(engine, state["dice"][available[0]])
+                die = state["dice"][available[0]]
+                die["owner"] = NEUTRAL
+                if die["damaged"]:
+                    die["damaged"] = False
+                    engine.log("neutral_die_repaired", color=colour)
+                roll(engine, die)
 
 
 def robot_arrives(engine: Engine, colour: str) -> None:
