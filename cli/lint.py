@@ -18,7 +18,7 @@ Examples:
   ba-lint mymod/                  lint a complete rule set (a copy of content/ with changes)
   ba-lint --base extra.ba         layer extra.ba on the shipped content, then lint
   ba-lint --format json           machine-readable diagnostics
-  ba-lint --provenance            list every reconstructed value and count the origins
+  ba-lint --provenance            list inferred and reconstructed values, count every origin
   ba-lint --list-codes            what each diagnostic code means
 
 \b
@@ -39,7 +39,8 @@ Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found, 2 
     "--provenance",
     "show_provenance",
     is_flag=True,
-    help="List reconstructed values with their reasons and count rulebook vs reconstructed values.",
+    help="List inferred and reconstructed values with their reasons, and count the values "
+    "printed in the rulebooks, inferred, reconstructed and decided by rulings.",
 )
 @click.option(
     "--list-codes", is_flag=True, help="Print every diagnostic code with its meaning and exit."
@@ -78,16 +79,17 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
     if fmt == "json":
         data = json.loads(render_json(diags, summary))
         if show_provenance:
-            data["reconstructed"] = [
-                {
-                    "where": o.where,
-                    "declaration": o.declaration,
-                    "line": o.shown,
-                    "reason": o.reason,
-                }
-                for o in found
-                if o.reason is not None
-            ]
+            for kind in ("inferred", "reconstructed"):
+                data[kind] = [
+                    {
+                        "where": o.where,
+                        "declaration": o.declaration,
+                        "line": o.shown,
+                        "reason": o.reason,
+                    }
+                    for o in found
+                    if o.kind == kind
+                ]
         click.echo(json.dumps(data, indent=2))
     else:
         for diag in diags:
@@ -115,11 +117,17 @@ def _print_provenance(found) -> None:
     for origin in found:
         if origin.reason is not None:
             click.echo(f"{origin.where}: {origin.declaration}: {origin.shown}")
-            click.echo(f"    reconstructed: {origin.reason}")
-    counts = provenance.summary(found)
+            click.echo(f"    {origin.kind}: {origin.reason}")
+    summary = provenance.summary(found)
+    click.echo("provenance by kind of declaration:")
+    width = max(len(c) for c in summary["by_category"]) if summary["by_category"] else 0
+    for category, counts in summary["by_category"].items():
+        parts = ", ".join(f"{counts[k]} {k}" for k in provenance.KINDS if counts[k])
+        click.echo(f"  {category:<{width}}  {parts}")
     click.echo(
-        f"provenance: {counts['values']} values, {counts['rulebook']} from the rulebooks, "
-        f"{counts['reconstructed']} reconstructed"
+        f"provenance: {summary['values']} values, {summary['printed']} printed in the rulebooks, "
+        f"{summary['inferred']} inferred, {summary['reconstructed']} reconstructed, "
+        f"{summary['decision']} decided by rulings"
     )
 
 

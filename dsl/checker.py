@@ -16,6 +16,16 @@ from .diagnostics import Diagnostic, did_you_mean
 from .meta import Field, Kind, Param, ParamType, Vocabulary
 from .visitor import NodeVisitor
 
+INFERRED, RECONSTRUCTED = "inferred", "reconstructed"
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a value comes from when it is not printed: inferred or reconstructed."""
+
+    kind: str
+    reason: str
+
 
 @dataclass
 class FieldUse:
@@ -26,7 +36,7 @@ class FieldUse:
     effect: ast.Effect | None
     item: ast.Item
     children: list[Decl] = field(default_factory=list)
-    reconstructed: str | None = None  # the reason, when marked @reconstructed
+    origin: Origin | None = None  # inferred or reconstructed, with the reason (None: printed)
 
 
 @dataclass
@@ -38,7 +48,7 @@ class Decl:
     item: ast.Item
     spec: Kind
     fields: dict[str, list[FieldUse]] = field(default_factory=dict)
-    reconstructed: str | None = None
+    origin: Origin | None = None
 
     def first(self, key: str) -> FieldUse | None:
         uses = self.fields.get(key)
@@ -321,11 +331,11 @@ class Checker:
 
     # ---- declarations -----------------------------------------------------
     def check_item(
-        self, item: ast.Item, kind_key: str, ident: str | None, parent_reason: str | None
+        self, item: ast.Item, kind_key: str, ident: str | None, parent_origin: Origin | None
     ) -> Decl:
         spec = self.vocabulary.kinds[kind_key]
-        reason = self._annotations(item) or parent_reason
-        decl = Decl(kind_key, ident, item, spec, reconstructed=reason)
+        origin = self._annotations(item) or parent_origin
+        decl = Decl(kind_key, ident, item, spec, origin=origin)
         if item.effect is not None:
             self.report(
                 "E112", f"'{kind_key}' takes a {{ block }}, not ': effect'", item.effect.span
@@ -342,7 +352,7 @@ class Checker:
             if fspec is None:
                 self._unknown_keyword(child, kind_key, spec)
                 continue
-            use = self.check_field(child, fspec, kind_key, reason)
+            use = self.check_field(child, fspec, kind_key, origin)
             uses = decl.fields.setdefault(child.key, [])
             if uses and not fspec.repeat:
                 self.report(
@@ -369,12 +379,11 @@ class Checker:
         self.report("E102", f"unknown keyword '{child.key}' in {kind_key}", child.key_span, hint)
 
     def check_field(
-        self, item: ast.Item, fspec: Field, kind_key: str, reason: str | None
+        self, item: ast.Item, fspec: Field, kind_key: str, origin: Origin | None
     ) -> FieldUse:
         what = f"{kind_key}.{item.key}"
         args = self.match_params(item.values, fspec.params, what, item.key_span)
-        own_reason = self._annotations(item)
-        use = FieldUse(item.key, args, item.effect, item, reconstructed=own_reason or reason)
+        use = FieldUse(item.key, args, item.effect, item, origin=self._annotations(item) or origin)
         if fspec.effect and item.effect is None:
             self.report(
                 "E112",
@@ -392,29 +401,33 @@ class Checker:
             if item.children is None:
                 self.report("E112", f"'{item.key}' needs a {{ block }}", item.key_span)
             else:
-                use.children.append(self.check_item(item, fspec.block, None, use.reconstructed))
+                use.children.append(self.check_item(item, fspec.block, None, use.origin))
         return use
 
-    def _annotations(self, item: ast.Item) -> str | None:
-        reason = None
+    def _annotations(self, item: ast.Item) -> Origin | None:
+        """An @inferred or @reconstructed annotation (with its reason), if the item has one."""
+        origin = None
         for ann in item.annotations:
             if ann.name not in ANNOTATIONS:
                 self.report(
                     "W403",
                     f"unknown annotation '@{ann.name}'",
                     ann.span,
-                    did_you_mean(ann.name, ANNOTATIONS) or "known: @reconstructed, @rulebook",
+                    did_you_mean(ann.name, ANNOTATIONS)
+                    or "known: " + ", ".join(f"@{a}" for a in ANNOTATIONS),
                 )
-            elif ann.name == "reconstructed":
+            elif ann.name in (INFERRED, RECONSTRUCTED):
                 if not ann.text:
                     self.report(
                         "E107",
-                        "'@reconstructed' needs a reason",
+                        f"'@{ann.name}' needs a reason",
                         ann.span,
-                        '@reconstructed "one line on why this value was chosen"',
+                        f'@{ann.name} "one line on why this value was '
+                        + ("chosen" if ann.name == RECONSTRUCTED else "read this way")
+                        + '"',
                     )
-                reason = ann.text or ""
-        return reason
+                origin = Origin(ann.name, ann.text or "")
+        return origin
 
     def check_top(self, item: ast.Item, seen: dict[str, ast.Item]) -> Decl | None:
         spec = self.vocabulary.kinds.get(item.key)

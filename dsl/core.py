@@ -28,9 +28,12 @@ TRACK = ref("track", "track")
 EVENT = ref("event", "event", events=True)
 EDITION = words("en", "pl", "de")
 
-# Annotations after an item: what each says about where a value comes from.
+# Annotations after an item: what each says about where a value comes from (see
+# dsl/provenance.py). A value with neither @inferred nor @reconstructed is printed.
 ANNOTATIONS = {
-    "reconstructed": "the rulebooks do not print this value; the reason follows",
+    "reconstructed": "the rulebooks do not print this value: it was chosen; the reason follows",
+    "inferred": "the rulebooks imply this value (a layout, an example) without printing it; "
+    "the reason follows",
     "rulebook": "where the rulebooks print this value",
 }
 
@@ -114,6 +117,7 @@ CORE_KINDS = (
             param("option", NAME),
             repeat=True,
         ),
+        decision=True,
     ),
     kind(
         "phase",

@@ -81,8 +81,8 @@ def _use_json(use: FieldUse, effects: EffectJson) -> dict:
     out: dict[str, Any] = {"values": {k: _value_json(v) for k, v in use.args.items()}}
     if use.effect is not None:
         out["effect"] = effects.visit(use.effect)
-    if use.reconstructed is not None:
-        out["reconstructed"] = use.reconstructed
+    if use.origin is not None:
+        out[use.origin.kind] = use.origin.reason
     if use.children:
         out["block"] = [decl_json(child, effects) for child in use.children]
     return out
@@ -158,6 +158,7 @@ def _kind_schema(kind) -> dict:
             "properties": {
                 "values": _values_schema(spec.params),
                 "reconstructed": {"type": "string"},
+                "inferred": {"type": "string"},
             },
             "required": ["values"],
             "additionalProperties": False,

@@ -174,6 +174,7 @@ class Kind:
     card: bool = False  # content that `ba cards` shows and the component count covers
     nested_only: bool = False  # only inside another declaration's block
     referenced: bool = False  # exists to be named by others: unused ones are reported
+    decision: bool = False  # its values are the project's decisions (rulings), not printed
 
 
 @dataclass(frozen=True)

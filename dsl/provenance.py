@@ -1,22 +1,38 @@
-"""Where each value comes from: printed in a rulebook, or reconstructed (with a reason)."""
+"""Where each value comes from.
+
+    printed        the rulebooks print it (no annotation; `@rulebook "where"` may cite it)
+    inferred       the rulebooks imply it without printing it: read off the appendix's
+                   layout or an example (`@inferred "why"`)
+    reconstructed  the rulebooks do not give it: it was chosen (`@reconstructed "why"`)
+    decision       a ruling: the project's reading of an ambiguity or an edition difference
+
+An annotation on a declaration or a block holds for every line inside it.
+`ba-lint --provenance` lists the inferred and reconstructed values with their
+reasons and counts all four, in total and by kind of declaration.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .checker import Decl, FieldUse
+
+KINDS = ("printed", "inferred", "reconstructed", "decision")
 
 
 @dataclass(frozen=True)
 class ValueOrigin:
     where: str  # file:line:col
     declaration: str  # e.g. "mission m001"
+    category: str  # the kind of declaration, e.g. "mission"
     keyword: str
     shown: str  # the line as written, trimmed
-    reason: str | None  # None when the value is from the rulebooks
+    kind: str  # one of KINDS
+    reason: str | None  # why, for inferred and reconstructed values
 
 
-def _walk(decl: Decl, label: str):
+def _walk(decl: Decl, label: str) -> Iterator[tuple[str, FieldUse]]:
     for key, uses in decl.fields.items():
         for use in uses:
             yield label, use
@@ -32,21 +48,29 @@ def origins(decls: list[Decl], lines) -> list[ValueOrigin]:
     for decl in decls:
         label = f"{decl.kind} {decl.id}" if decl.id else decl.kind
         for owner, use in _walk(decl, label):
-            out.append(_origin(owner, use, lines))
+            span = use.item.span
+            text = lines.line(span.file, span.line) or use.key
+            shown = text.split("@")[0].strip()
+            if decl.spec.decision:
+                kind, reason = "decision", None
+            elif use.origin is not None:
+                kind, reason = use.origin.kind, use.origin.reason
+            else:
+                kind, reason = "printed", None
+            out.append(ValueOrigin(str(span), owner, decl.kind, use.key, shown, kind, reason))
     return out
 
 
-def _origin(label: str, use: FieldUse, lines) -> ValueOrigin:
-    span = use.item.span
-    text = lines.line(span.file, span.line) or use.key
-    shown = text.split("@")[0].strip()
-    return ValueOrigin(str(span), label, use.key, shown, use.reconstructed)
+def counts(found: list[ValueOrigin]) -> dict[str, int]:
+    out = {"values": len(found)}
+    out.update({kind: sum(1 for o in found if o.kind == kind) for kind in KINDS})
+    return out
 
 
 def summary(found: list[ValueOrigin]) -> dict:
-    reconstructed = sum(1 for o in found if o.reason is not None)
+    """The counts of each origin, in total and by kind of declaration."""
+    categories = sorted({o.category for o in found})
     return {
-        "values": len(found),
-        "rulebook": len(found) - reconstructed,
-        "reconstructed": reconstructed,
+        **counts(found),
+        "by_category": {c: counts([o for o in found if o.category == c]) for c in categories},
     }

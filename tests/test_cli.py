@@ -75,10 +75,13 @@ def test_lint_provenance_lists_and_counts(run):
     assert code == 0
     assert "reconstructed:" in out
     summary = [line for line in out.splitlines() if line.startswith("provenance:")]
-    assert summary and "from the rulebooks" in summary[0]
+    assert summary and "printed in the rulebooks" in summary[0] and "inferred" in summary[0]
     data = json.loads(run(lint_command, "--provenance", "--format", "json")[1])
     counts = data["summary"]["provenance"]
     assert counts["reconstructed"] == len(data["reconstructed"]) > 0
+    assert counts["inferred"] == len(data["inferred"]) > 0
+    assert counts["decision"] == counts["by_category"]["ruling"]["values"] > 0
+    assert counts["by_category"]["mission"]["reconstructed"] >= 60  # every reward
 
 
 def test_lint_list_codes(run):

@@ -161,11 +161,12 @@ def test_hal_cards_have_two_halves_of_different_colours(ruleset):
 SHIPPED = sorted((Path(__file__).resolve().parent.parent / "content").glob("*.ba"))
 
 
-def marked_lines(paths) -> tuple[int, int]:
-    """(keyword lines, reconstructed keyword lines) of .ba files, by reading their text."""
-    values = reconstructed = 0
+def marked_lines(paths) -> dict[str, int]:
+    """How many keyword lines of .ba files are printed, inferred, reconstructed or a
+    ruling's decision, by reading their text."""
+    found = dict.fromkeys(provenance.KINDS, 0)
     for path in paths:
-        enclosing = [False]  # is the declaration or block we are in marked?
+        enclosing = ["printed"]  # the origin of the declaration or block we are in
         for raw in path.read_text(encoding="utf-8").splitlines():
             line = raw.split(" #")[0].rstrip()
             if not line.strip() or line.lstrip().startswith("#"):
@@ -173,23 +174,26 @@ def marked_lines(paths) -> tuple[int, int]:
             if line.strip() == "}":
                 enclosing.pop()
                 continue
-            marked = "@reconstructed" in line
+            own = next((k for k in ("inferred", "reconstructed") if f"@{k}" in line), None)
+            if raw[:1] not in (" ", "\t") and line.startswith("ruling "):
+                own = "decision"
+            kind = enclosing[-1] if enclosing[-1] == "decision" else own or enclosing[-1]
             if raw[:1] in (" ", "\t"):  # a keyword line (a top-level line is a declaration)
-                values += 1
-                reconstructed += marked or enclosing[-1]
+                found[kind] += 1
             if line.endswith("{"):
-                enclosing.append(marked or enclosing[-1])
-    return values, reconstructed
+                enclosing.append(kind)
+    return found
 
 
 def test_provenance_marks_reconstructed_values_with_reasons(result):
     found = provenance.origins(result.ruleset.decls, result.lines)
     counts = provenance.summary(found)
-    assert counts["reconstructed"] > 0 and counts["rulebook"] > 0
-    # the same counts, read off the source text: every keyword line is a value, and it is
-    # reconstructed when it, or a declaration or block around it, is marked so
-    assert (counts["values"], counts["reconstructed"]) == marked_lines(SHIPPED)
-    assert all(o.reason for o in found if o.reason is not None)
+    assert counts["reconstructed"] > 0 and counts["printed"] > 0
+    # the same counts, read off the source text: every keyword line is a value, inferred or
+    # reconstructed when it, or a declaration or block around it, is marked so, and a
+    # ruling's lines are decisions
+    assert {k: counts[k] for k in provenance.KINDS} == marked_lines(SHIPPED)
+    assert all(o.reason for o in found if o.kind in ("inferred", "reconstructed"))
     # mission rewards are not printed: every one of them is marked
     rewards = [o for o in found if o.declaration.startswith("mission") and o.keyword == "reward"]
     assert len(rewards) == 60 and all(o.reason for o in rewards)

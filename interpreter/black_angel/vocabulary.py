@@ -446,7 +446,7 @@ PRIMITIVES = (
         "spend_card",
         "Discard cards from your hand as a cost.",
         (AMOUNT, param("card", CARD)),
-        N_("spend {amount} {card} from your hand"),
+        N_("give up {amount} {card} held in your hand"),
     ),
     Primitive(
         "discard",
@@ -489,7 +489,7 @@ PRIMITIVES = (
         "damage_die",
         "Put a damage cube on an undamaged die of a colour in the supply.",
         (param("color", COLOR),),
-        N_("put a damage cube on one {color} die in the supply"),
+        N_("put a damage cube on an undamaged {color} die in the supply, if one is there"),
     ),
     Primitive(
         "hold_robot",
@@ -508,19 +508,19 @@ PRIMITIVES = (
         "set_die_value",
         "Set a die of a colour to a value before using it.",
         (param("color", COLOR), param("value", INT, lo=0, hi=3)),
-        N_("set one {color} die to {value} and use it"),
+        N_("set one {color} die to {value} and use it (a die you buy will do)"),
     ),
     Primitive(
         "set_die_color",
         "Treat a die of a colour as a colour of your choice.",
         (param("color", COLOR),),
-        N_("use one {color} die as a die of the colour of your choice"),
+        N_("use one {color} die as a die of the colour of your choice (a die you buy will do)"),
     ),
     Primitive(
         "free_reserve",
         "Reserve a die of a colour for free in sequence B.",
         (param("color", COLOR),),
-        N_("reserve one {color} die for free"),
+        N_("in sequence B, reserve one {color} die for free, besides the one you pay for"),
     ),
     Primitive(
         "reserve_free",
