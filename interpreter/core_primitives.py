@@ -52,6 +52,7 @@ def phase_label(args: tuple) -> str:
 
 def emit(engine: Engine, frame: Frame) -> None:
     engine.log("event", name=frame["args"][0], seat=frame["seat"])
+    engine.raise_event(frame["args"][0], frame["seat"])
     engine.finish(frame)
 
 

@@ -101,6 +101,7 @@ class Engine(Generic[P]):
             "pending": None,
             "result": True,
             "log": [],
+            "triggered": [],  # [effect, seat, ctx] waiting to run (see raise_event)
             "scores": None,  # per seat, set when the game ends
         }
         data.game.setup(data, state, players)
@@ -206,7 +207,14 @@ class Engine(Generic[P]):
         stack = state["stack"]
         ops = self.data.ops
         for _ in range(MAX_STEPS_WITHOUT_DECISION):
-            if state["pending"] is not None or not stack:
+            if state["pending"] is not None:
+                return
+            if state["triggered"]:
+                stack.append(
+                    {"op": "triggers", "queue": state["triggered"], "saved": state["result"]}
+                )
+                state["triggered"] = []
+            if not stack:
                 return
             frame = stack[-1]
             ops[frame["op"]](self, frame)
@@ -218,6 +226,27 @@ class Engine(Generic[P]):
     def ruling(self, name: str) -> str:
         """The option chosen for a ruling in this game."""
         return self.state["rulings"][name]
+
+    def raise_event(self, event: str, seats: int | list[int] | None = None, **ctx: Any) -> None:
+        """Something the triggers of the rules may listen to has happened, for one seat, some
+        seats, or (None) every seat. The triggers listening to it run, in the order they are
+        declared, as soon as the step that raised the event returns: before anything that
+        step started. A trigger whose effect is running does not start again (the loop
+        guard; the compiler already refuses rules whose events can loop, E301)."""
+        listeners = self.data.triggers.get(event)
+        if not listeners:
+            return
+        if seats is None:
+            seats = list(range(self.players))
+        elif isinstance(seats, int):
+            seats = [seats]
+        running = {f.get("running") for f in self.state["stack"] if f["op"] == "triggers"}
+        for effect in listeners:
+            if effect in running:
+                self.log("trigger_guarded", name=self.data.trigger_names[effect], on=event)
+                continue
+            for seat in seats:
+                self.state["triggered"].append([effect, seat, {"event": event, **ctx}])
 
     def log(self, event: str, **fields: Any) -> None:
         fields["event"] = event
@@ -427,6 +456,20 @@ def primitive(engine: Engine, frame: Frame) -> None:
     engine.data.primitives[frame["name"]].run(engine, frame)
 
 
+def triggers(engine: Engine, frame: Frame) -> None:
+    """The `triggers` operation: the queued effects of triggers, in order; then the result
+    of the step that raised their event is given back to it."""
+    pc = frame.setdefault("pc", 0)
+    if pc < len(frame["queue"]):
+        effect, seat, ctx = frame["queue"][pc]
+        frame["pc"] = pc + 1
+        frame["running"] = effect
+        engine.log("trigger", seat=seat, name=engine.data.trigger_names[effect], on=ctx["event"])
+        engine.run_effect(seat, effect, ctx)
+        return
+    engine.finish(frame, frame["saved"])
+
+
 def phase(engine: Engine, frame: Frame) -> None:
     """The `phase` operation: the steps of a phase, in order."""
     steps = engine.data.phases[frame["phase"]]
@@ -443,4 +486,5 @@ ENGINE_OPS: dict[str, Handler] = {
     "call": call,
     "prim": primitive,
     "phase": phase,
+    "triggers": triggers,
 }

@@ -61,6 +61,7 @@ class Program:
             for p in ruleset.of_kind("phase")
             if p.id is not None
         }
+        self.triggers, self.trigger_names = self._triggers(ruleset)
         self.rulings: dict[str, Ruling] = {
             r.id: Ruling(
                 r.value("help"),
@@ -71,6 +72,24 @@ class Program:
             for r in ruleset.of_kind("ruling")
             if r.id is not None
         }
+
+    def _triggers(self, ruleset: RuleSet) -> tuple[dict[str, tuple[int, ...]], dict[int, str]]:
+        """The effects that listen to each event, read off the effect graph's `triggers`
+        edges (in declaration order), and the trigger each of them belongs to."""
+        by_event: dict[str, list[int]] = {}
+        names: dict[int, str] = {}
+        graph = ruleset.effects
+        for (source, target, rel), _ in graph.edges.items():
+            decl = ruleset.by_id.get(graph.nodes[target].get("decl", ""))
+            if rel != "triggers" or decl is None or decl.kind != "trigger":
+                continue
+            use = decl.first("effect")
+            if use is None or use.effect is None:
+                continue
+            effect = self.lower(use.effect)
+            names[effect] = decl.id or ""
+            by_event.setdefault(graph.nodes[source]["label"], []).append(effect)
+        return {event: tuple(effects) for event, effects in by_event.items()}, names
 
     def lower(self, effect: ast.Effect) -> int:
         """Number an effect and its parts (depth first); returns the effect's number."""

@@ -72,6 +72,7 @@ def activate_mission(engine: Engine, frame: Frame) -> None:
         frame["owner_done"] = True
         if answer:
             engine.log("free_activation", seat=owner, card=card["mission"])
+            engine.raise_event("mission_activated", owner, card=card["mission"])
             engine.run_effect(owner, mission.activation, ctx)
         return
     if answer is False or frame["left"] <= 0 or not engine.can(seat, mission.activation, ctx):
@@ -90,6 +91,7 @@ def activate_mission(engine: Engine, frame: Frame) -> None:
         return
     frame["left"] -= 1
     engine.log("activate_mission", seat=seat, card=card["mission"])
+    engine.raise_event("mission_activated", seat, card=card["mission"])
     engine.run_effect(seat, mission.activation, ctx)
 
 
@@ -123,3 +125,4 @@ def tuck_ejected(engine: Engine, keys: list[str]) -> None:
         owner["tucked"][engine.data.missions[card["mission"]].color].append(card["mission"])
         owner["supply_robots"] += 1
         engine.log("mission_ejected", card=card["mission"], owner=card["owner"])
+        engine.raise_event("mission_ejected", card["owner"], card=card["mission"])

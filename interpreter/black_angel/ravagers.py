@@ -68,6 +68,7 @@ def place_ravager(engine: Engine) -> None:
         location["ravagers"].append(card)
         engine.log("ravager_attacks", card=card, action=target)
         place_damage(engine, target)
+        engine.raise_event("ravager_placed", card=card, action=target)
         return
 
 

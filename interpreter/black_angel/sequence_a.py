@@ -120,6 +120,7 @@ def perform_action(engine: Engine, frame: Frame) -> None:
         colour, kind = engine.data.actions[number]
         value = action_value(engine, number, state["dice"][frame["die"]]["value"])
         frame["stage"] = "done"
+        engine.raise_event("action_performed", seat, action=number)
         engine.push(
             {
                 "op": f"action_{kind}",

@@ -43,12 +43,17 @@ def game(engine: Engine, frame: Frame) -> None:
             return
         frame["pc"] = 2
         engine.log("setup_done")
+        engine.raise_event("setup_done")
         return
     if frame.get("in_turn"):
         frame["in_turn"] = False
         end_of_turn(engine)
         return
     if turn["game_over"]:
+        if not frame.get("scoring"):
+            frame["scoring"] = True  # the triggers on final_scoring run before the scores
+            engine.raise_event("final_scoring")
+            return
         final_scoring(engine)
         engine.finish(frame)
         return
