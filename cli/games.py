@@ -10,6 +10,7 @@ from collections import Counter
 
 import click
 
+from ..dsl.diagnostics import did_you_mean
 from ..dsl.loader import UsageError
 from ..interpreter import replay
 from ..interpreter.agents import AGENTS, HumanAgent, play
@@ -48,6 +49,18 @@ RULING_OPTIONS = [
         type=click.Choice(EDITIONS),
         help="Use the rulings that this edition's rulebook implies.",
     ),
+    click.option(
+        "--variant",
+        "variants",
+        multiple=True,
+        metavar="NAME",
+        help="Play a variant of the rules (repeatable); `ba rulings` lists them.",
+    ),
+    click.option(
+        "--advanced",
+        is_flag=True,
+        help="Black Angel's advanced rules (the same as --variant advanced).",
+    ),
 ]
 
 
@@ -62,6 +75,18 @@ def chosen_rulings(data, edition, rulings) -> dict:
         return resolve(data, edition, list(rulings))
     except RulingError as exc:
         raise UsageError(str(exc)) from exc
+
+
+def chosen_variants(data, variants, advanced: bool) -> list[str]:
+    """The variants asked for (--advanced is --variant advanced), each one the rules have."""
+    chosen = sorted(set(variants) | ({"advanced"} if advanced else set()))
+    for name in chosen:
+        if name not in data.variants:
+            hint = did_you_mean(name, data.variants) or "variants: " + (
+                ", ".join(data.variants) or "none"
+            )
+            raise UsageError(f"the rules have no variant '{name}'; {hint}")
+    return chosen
 
 
 def check_players(data, players: int) -> None:
@@ -108,6 +133,8 @@ def play_command(
     replay_path,
     rulings,
     edition,
+    variants,
+    advanced,
     rules_paths,
     base,
 ):
@@ -118,7 +145,13 @@ def play_command(
     data = game_data(rules_paths, base)
     check_players(data, players)
     bots = parse_agents(agents, players, seed, human_seat)
-    engine = Engine.new_game(data, players, seed, chosen_rulings(data, edition, rulings))
+    engine = Engine.new_game(
+        data,
+        players,
+        seed,
+        chosen_rulings(data, edition, rulings),
+        chosen_variants(data, variants, advanced),
+    )
     names = [f"P{seat + 1} ({bot.name})" for seat, bot in enumerate(bots)]
     try:
         play(engine, bots)
@@ -170,29 +203,38 @@ def play_command(
 @ruling_options
 @rules_options
 @guarded
-def simulate_command(players, games, seed, agents, fmt, rulings, edition, rules_paths, base):
+def simulate_command(
+    players, games, seed, agents, fmt, rulings, edition, variants, advanced, rules_paths, base
+):
     """Play many seeded games between bots and summarise who wins and how games end."""
     data = game_data(rules_paths, base)
     check_players(data, players)
     chosen = chosen_rulings(data, edition, rulings)
+    played = chosen_variants(data, variants, advanced)
     started = time.perf_counter()
     # progress on a terminal only (on stderr), so piped and --json output stays clean
     seeds = range(seed, seed + games)
     if sys.stderr.isatty() and fmt != "json":
         with click.progressbar(seeds, label="playing", file=sys.stderr, show_pos=True) as bar:
-            results = [play_one(data, players, s, agents, chosen) for s in bar]
+            results = [play_one(data, players, s, agents, chosen, played) for s in bar]
     else:
-        results = [play_one(data, players, s, agents, chosen) for s in seeds]
+        results = [play_one(data, players, s, agents, chosen, played) for s in seeds]
     elapsed = time.perf_counter() - started
     summary = summarise(results, players)
     summary.update(
-        seed=seed, games=games, players=players, content_hash=data.content_hash, rulings=chosen
+        seed=seed,
+        games=games,
+        players=players,
+        content_hash=data.content_hash,
+        rulings=chosen,
+        variants=played,
     )
     if fmt == "json":
         click.echo(json.dumps(summary, indent=2))
         return 0
+    variant_text = f", variants {', '.join(played)}" if played else ""
     click.echo(
-        f"{games} games, {players} players, seeds {seed}..{seed + games - 1}, "
+        f"{games} games, {players} players, seeds {seed}..{seed + games - 1}{variant_text}, "
         f"rules {data.content_hash} ({games / elapsed:.1f} games/s)"
     )
     for seat, wins in enumerate(summary["wins_by_seat"]):
@@ -204,20 +246,24 @@ def simulate_command(players, games, seed, agents, fmt, rulings, edition, rules_
     t = summary["turns"]
     click.echo(f"  length: mean {t['mean']:.1f} turns, min {t['min']}, max {t['max']}")
     click.echo("  ended by: " + ", ".join(f"{k} {v}" for k, v in summary["ended_by"].items()))
+    if summary["tally"]:
+        per_game = ", ".join(f"{k} {v / games:.2f}" for k, v in summary["tally"].items())
+        click.echo(f"  per game: {per_game}")
     return 0
 
 
-def play_one(data, players: int, seed: int, agents: str, rulings: dict):
+def play_one(data, players: int, seed: int, agents: str, rulings: dict, variants=()):
     bots = parse_agents(agents, players, seed, None)
-    engine = play(Engine.new_game(data, players, seed, rulings), bots)
+    engine = play(Engine.new_game(data, players, seed, rulings, variants), bots)
     return engine, [b.name for b in bots]
 
 
 def summarise(results, players: int) -> dict:
     wins_by_seat = [0] * players
     wins_by_agent: Counter = Counter()
-    scores, turns, ended = [], [], Counter()
+    scores, turns, ended, tally = [], [], Counter(), Counter()
     for engine, names in results:
+        tally.update(engine.data.game.tally(engine))
         final = engine.state["scores"]
         best = max(final)
         for seat, score in enumerate(final):
@@ -233,6 +279,7 @@ def summarise(results, players: int) -> dict:
         "scores": {"mean": statistics.fmean(scores), "min": min(scores), "max": max(scores)},
         "turns": {"mean": statistics.fmean(turns), "min": min(turns), "max": max(turns)},
         "ended_by": dict(sorted(ended.items())),
+        "tally": dict(sorted(tally.items())),
     }
 
 

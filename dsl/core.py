@@ -120,6 +120,12 @@ CORE_KINDS = (
         decision=True,
     ),
     kind(
+        "variant",
+        "A way to play the game that its rulebook offers beside the basic rules; chosen "
+        "when a game is set up (ba play --variant NAME).",
+        keyword("help", "What changes, in one line.", param("text", STRING), required=True),
+    ),
+    kind(
         "phase",
         "A part of a turn: its steps run in order (the turn structure).",
         keyword(

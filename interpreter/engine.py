@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import pickle
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -49,6 +50,10 @@ NO_ANSWER: Any = _Unanswered()
 def take_answer(frame: Frame) -> Any:
     """The answer given to this frame's question (removing it), or NO_ANSWER."""
     return frame.pop("answer", NO_ANSWER)
+
+
+class VariantError(ValueError):
+    """A variant the rules do not declare."""
 
 
 class IllegalOption(Exception):
@@ -87,16 +92,31 @@ class Engine(Generic[P]):
 
     # ---- public API ----------------------------------------------------------
     @classmethod
-    def new_game(cls, data: P, players: int, seed: int, rulings: dict | None = None) -> Engine[P]:
+    def new_game(
+        cls,
+        data: P,
+        players: int,
+        seed: int,
+        rulings: dict | None = None,
+        variants: Iterable[str] = (),
+    ) -> Engine[P]:
+        """A game set up for `players`, its randomness from `seed`, with rulings (the rest
+        keep their defaults) and variants (e.g. Black Angel's "advanced")."""
         from .rulings import resolve
 
         chosen = {**resolve(data), **(rulings or {})}
+        variants = sorted(set(variants))
+        for variant in variants:
+            if variant not in data.variants:
+                known = ", ".join(data.variants) or "none"
+                raise VariantError(f"the rules have no variant '{variant}' (variants: {known})")
         state: dict[str, Any] = {
             "version": STATE_VERSION,
             "content_hash": data.content_hash,
             "seed": seed,
             "rng": seed_state(seed),
             "rulings": chosen,
+            "variants": variants,
             "stack": [],
             "pending": None,
             "result": True,
@@ -226,6 +246,10 @@ class Engine(Generic[P]):
     def ruling(self, name: str) -> str:
         """The option chosen for a ruling in this game."""
         return self.state["rulings"][name]
+
+    def variant(self, name: str) -> bool:
+        """Whether this game is played with a variant of the rules."""
+        return name in self.state["variants"]
 
     def raise_event(self, event: str, seats: int | list[int] | None = None, **ctx: Any) -> None:
         """Something the triggers of the rules may listen to has happened, for one seat, some

@@ -79,4 +79,6 @@ class Game:
     ending: Callable[[dict], str]  # how a finished game ended, in a word (for summaries)
     checks: tuple[Callable[..., list], ...] = ()  # lint rules (dsl/games.py)
     track_floor: Callable[[Engine, str], int | None] = lambda engine, track: None
+    tally: Callable[[Engine], dict[str, int]] = lambda engine: {}  # things to count per game
+    variants: tuple[str, ...] = ()  # the variants (declared in the rules) the module plays
     scenarios: ScenarioForms = field(default_factory=ScenarioForms)

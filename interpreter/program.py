@@ -62,6 +62,9 @@ class Program:
             if p.id is not None
         }
         self.triggers, self.trigger_names = self._triggers(ruleset)
+        self.variants: dict[str, str] = {
+            v.id: v.value("help") for v in ruleset.of_kind("variant") if v.id is not None
+        }
         self.rulings: dict[str, Ruling] = {
             r.id: Ruling(
                 r.value("help"),

@@ -29,6 +29,7 @@ def record(engine: Engine) -> dict:
         "players": len(state["players"]),
         "seed": state["seed"],
         "rulings": state["rulings"],
+        "variants": state["variants"],
         "choices": [c["option"] for c in choices],
         "decisions": [c["options"] for c in choices],
         "scores": state["scores"],
@@ -57,6 +58,9 @@ def load(text: str) -> dict:
     for key, kind in needed.items():
         if not isinstance(replay.get(key), kind):
             raise ReplayError(f"replay field '{key}' is missing or not a {kind.__name__}")
+    variants = replay.setdefault("variants", [])  # replays made before variants had none
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        raise ReplayError("replay field 'variants' is not a list of names")
     if len(replay["choices"]) != len(replay["decisions"]):
         raise ReplayError("replay has a different number of choices and decision fingerprints")
     return replay
@@ -73,7 +77,9 @@ def rerun(data: Program, replay: dict) -> Engine:
     if unknown:
         raise ReplayError(f"the replay uses rulings these rules do not have: {', '.join(unknown)}")
     try:
-        engine = Engine.new_game(data, replay["players"], replay["seed"], replay["rulings"])
+        engine = Engine.new_game(
+            data, replay["players"], replay["seed"], replay["rulings"], replay["variants"]
+        )
     except ValueError as exc:
         raise ReplayError(str(exc)) from exc
     for step, (choice, digest) in enumerate(zip(replay["choices"], replay["decisions"]), 1):

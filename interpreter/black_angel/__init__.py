@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from ..game import Game, Implementation
 from . import (
+    boosts,
     cards,
     checks,
     dice,
@@ -75,6 +76,11 @@ PRIMITIVES = {
     "hand_limit": Implementation(sequence_a.hand_limit),
     "reroll_dice": Implementation(sequence_b.reroll_dice),
     "reserve_die": Implementation(dice.reserve_die, dice.can_reserve_die),
+    "use_boosts": Implementation(boosts.use_boosts),
+    "gain_on_action": Implementation(boosts.gain_on_action, boosts.can_gain_on_action),
+    "set_die_value": Implementation(sequence_a.set_die_value, sequence_a.can_set_die_value),
+    "set_die_color": Implementation(sequence_a.set_die_color, sequence_a.can_set_die_color),
+    "free_reserve": Implementation(dice.free_reserve, dice.can_free_reserve),
     "reset_board": Implementation(sequence_b.reset_board),
     "advance_black_angel": Implementation(sequence_b.advance_black_angel),
     "pass_turn": Implementation(turn.pass_turn, turn.can_pass_turn),
@@ -105,4 +111,6 @@ GAME = Game(
     ending=turn.ending,
     track_floor=lambda engine, track: None if engine.ruling("negative_vp") == "allow" else 0,
     scenarios=SCENARIO_FORMS,
+    tally=boosts.tally,
+    variants=(boosts.ADVANCED,),
 )

@@ -55,6 +55,38 @@ def buy(engine: Engine, seat: int, index: int) -> None:
     engine.log("buy_die", seat=seat, die=index, owner=owner)
 
 
+def unreserved(engine: Engine, seat: int, colour: str | None = None) -> list[int]:
+    """The player's dice not in their high-security area (of one colour, if given)."""
+    dice = engine.state["dice"]
+    return [
+        i
+        for i in dice_of(engine, seat)
+        if not dice[i]["reserved"] and colour in (None, dice[i]["color"])
+    ]
+
+
+def can_free_reserve(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+    """B4 fits sequence B, after the paid reservation, with an unreserved die of its colour."""
+    return ctx.get("moment") == "reserve" and bool(unreserved(engine, seat, args[0]))
+
+
+def free_reserve(engine: Engine, frame: Frame) -> None:
+    """B4: reserve a die of the tile's colour for free, besides the paid reservation."""
+    seat = frame["seat"]
+    if "answer" in frame:
+        index = frame.pop("answer")
+        engine.state["dice"][index]["reserved"] = True
+        engine.log("reserve", seat=seat, die=index, free=True)
+        engine.finish(frame)
+        return
+    options = []
+    for i in unreserved(engine, seat, frame["args"][0]):
+        die = engine.state["dice"][i]
+        label = say(engine, labels.DIE, color=die["color"], value=die["value"])
+        options.append((f"die:{i}", label, i))
+    engine.ask(seat, "reserve", say(engine, labels.FREE_RESERVE_WHICH), options)
+
+
 def can_reserve_die(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
     amount, item = args
     unreserved = [i for i in dice_of(engine, seat) if not engine.state["dice"][i]["reserved"]]

@@ -3,6 +3,7 @@ pushed in at the display's start."""
 
 from __future__ import annotations
 
+from .boosts import comes_into_view, leaves_play
 from .tables import Engine
 
 
@@ -21,6 +22,7 @@ def advanced_cost(engine: Engine) -> int:
 def display_push(engine: Engine, tile: str) -> None:
     """A new tile enters the display at its start; the push stops at the first gap."""
     display = engine.state["display"]
+    comes_into_view(engine, tile)
     carried: str | None = tile
     gap_stops = engine.ruling("push_gaps") == "gap_stops"
     for i in range(len(display)):
@@ -28,5 +30,6 @@ def display_push(engine: Engine, tile: str) -> None:
         if carried is None and gap_stops:
             break
     if carried is not None:
+        leaves_play(engine, carried)
         engine.state["tile_discard"].append(carried)
     engine.log("display_in", tile=tile)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...dsl.ast import walk_calls
 from ..game import Frame
 from . import labels
+from .boosts import boost_up, early_flips, flip, leaves_play
 from .labels import say
 from .tables import Engine
 
@@ -39,17 +40,37 @@ def play_card(engine: Engine, frame: Frame) -> None:
             (p["hand"] if kind == "mission" else p["ravagers"]).remove(card)
             p["slots"][frame["slot"]] = [kind, card]
             colour = engine.data.missions[card].color if kind == "mission" else None
-            frame["todo"] = [
+            matching = [
                 cell
                 for cell in line_cells(size, frame["slot"])
                 if p["grid"][cell] is not None and activated_by(engine, p["grid"][cell], colour)
             ]
+            # the advanced rules: only standard-side tiles are activated; a boost tile may
+            # be flipped early to be activated too
+            frame["early"] = early_flips(engine, seat, matching)
+            frame["todo"] = [cell for cell in matching if cell not in frame["early"]]
             engine.log("play_card", seat=seat, card=card, slot=frame["slot"])
         else:
             engine.ask(seat, "play_card", say(engine, labels.PLAY_WHICH), card_options(engine, p))
             return
-    if frame.get("activating"):
-        frame["activating"] = False
+    if frame["early"]:
+        cell = frame["early"][0]
+        if "answer" not in frame:
+            engine.ask(
+                seat,
+                "early_flip",
+                say(engine, labels.EARLY_FLIP, tile=p["grid"][cell]),
+                [
+                    ("flip", say(engine, labels.FLIP_EARLY), True),
+                    ("keep", say(engine, labels.KEEP_BOOST), False),
+                ],
+            )
+            return
+        frame["early"].pop(0)
+        if frame.pop("answer"):
+            flip(engine, seat, p["grid"][cell], "early")
+            frame["todo"].append(cell)
+        return
     if not frame["todo"]:
         engine.finish(frame)
         return
@@ -138,7 +159,7 @@ def adjacent_targets(engine: Engine, seat: int, args: tuple, ctx: dict) -> list[
     for r, c in near:
         if 0 <= r < size and 0 <= c < size and grid[r * size + c] is not None:
             tile = tiles[grid[r * size + c]]
-            if tile.kind == "advanced":
+            if tile.kind == "advanced" or boost_up(engine, grid[r * size + c]):
                 continue
             if which == "non_activating" and activates_tiles(engine, tile.standard):
                 continue
@@ -273,6 +294,7 @@ def spend_tech(engine: Engine, frame: Frame) -> None:
                 player["storage"]["debris"] += 1
         else:
             tile = player["ejected"].pop(index)
+        leaves_play(engine, tile)
         engine.state["spent_tiles"].append(tile)
         engine.log("spend_tile", seat=seat, tile=tile)
         frame["left"] -= 1

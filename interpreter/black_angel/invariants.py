@@ -11,6 +11,32 @@ from .layout import robots_of
 from .tables import Engine
 
 
+def sides(engine: Engine) -> list[str]:
+    """Advanced rules: every technology tile in view lies on exactly one side, and only
+    those; the basic game keeps no sides."""
+    state = engine.state
+    known = state["sides"]
+    if not engine.variant("advanced"):
+        return [f"sides kept in a basic game: {sorted(known)[:5]}"] if known else []
+    tiles = engine.data.tiles
+    in_view = [t for t in state["display"] if t is not None]
+    for p in state["players"]:
+        in_view += [t for t in p["grid"] if t is not None] + p["ejected"]
+    for frame in state["stack"]:
+        in_view += frame.get("taken", [])
+    in_view = [t for t in in_view if tiles[t].kind == "tech"]
+    out = []
+    if sorted(in_view) != sorted(known):
+        out.append(
+            f"sides: {sorted(set(in_view) - set(known))[:5]} without a side, "
+            f"{sorted(set(known) - set(in_view))[:5]} out of view"
+        )
+    wrong = [t for t, side in known.items() if side not in ("boost", "standard")]
+    if wrong:
+        out.append(f"sides: {wrong[:5]} on no known side")
+    return out
+
+
 def problems(engine: Engine) -> list[str]:
     state = engine.state
     data = engine.data
@@ -36,6 +62,7 @@ def problems(engine: Engine) -> list[str]:
             out.append(f"action {number}: {action['damage']} damage cubes")
         if len(action["ravagers"]) > data.numbers["board.ravager_stack_limit"]:
             out.append(f"action {number}: {len(action['ravagers'])} ravagers")
+    out += sides(engine)
     limit = data.numbers["space.ships_per_hex"]
     for key, seats in state["space"]["ships"].items():
         if len(seats) > limit or len(set(seats)) != len(seats):

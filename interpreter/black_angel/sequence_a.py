@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..engine import NO_ANSWER, take_answer
 from ..game import Frame
-from . import labels
+from . import boosts, labels
 from .actions import ACTION_CAN, action_value
 from .cards import discard_card, draw_mission
 from .dice import buy, dice_of, flip, return_die
@@ -16,26 +16,39 @@ from .ravagers import strike
 from .tables import Engine
 
 
-def die_uses(engine: Engine, seat: int, index: int) -> list[tuple[str, str, tuple]]:
-    """What `seat` could do with die `index`: (id, label, use)."""
+def acting_color(engine: Engine, index: int) -> str:
+    """The colour a die acts as: its own, unless a 1x effect changed it for this action."""
+    context = engine.state["context"]
+    if context.get("recoloured") == index:
+        return str(context["as_color"])
+    return str(engine.state["dice"][index]["color"])
+
+
+def die_uses(
+    engine: Engine, seat: int, index: int, color: str | None = None, face: int | None = None
+) -> list[tuple[str, str, tuple]]:
+    """What `seat` could do with die `index` (acting as `color` and showing `face`, when
+    given): (id, label, use)."""
     die = engine.state["dice"][index]
+    die_color = color or acting_color(engine, index)
+    die_value = die["value"] if face is None else face
     uses = []
     for number, (colour, kind) in sorted(engine.data.actions.items()):
-        if colour != die["color"]:
+        if colour != die_color:
             continue
-        value = action_value(engine, number, die["value"])
-        if value == 0 and die["value"] > 0 and engine.ruling("damaged_to_zero") == "no_action":
+        value = action_value(engine, number, die_value)
+        if value == 0 and die_value > 0 and engine.ruling("damaged_to_zero") == "no_action":
             continue
-        usable = ACTION_CAN[kind](engine, seat, value, die["color"])
+        usable = ACTION_CAN[kind](engine, seat, value, die_color)
         if not usable and kind != "command" and value > 0:
             usable = engine.ruling("empty_action") == "allow"
         if usable:
             label = say(engine, labels.USE_ON_ACTION, number=number, kind=kind, value=value)
             uses.append((f"action:{number}", label, ("action", number)))
-    if die["value"] > 0:
+    if die_value > 0:
         for key, card in sorted(engine.state["space"]["cards"].items()):
             mission = engine.data.missions[card["mission"]]
-            if mission.activation is None or mission.color != die["color"]:
+            if mission.activation is None or mission.color != die_color:
                 continue
             present = card["robot"] == seat or seat in engine.state["space"]["ships"].get(key, [])
             if present and engine.can(seat, mission.activation, {"card": key}):
@@ -56,9 +69,13 @@ def usable_dice(engine: Engine, seat: int) -> list[tuple[int, bool]]:
             bought = True
         else:
             continue
-        if die_uses(engine, seat, index):
+        if die_uses(engine, seat, index) or boosts.offers(engine, seat, die_moment(index)):
             out.append((index, bought))
     return out
+
+
+def die_moment(index: int) -> dict:
+    return {"moment": "die", "die": index}
 
 
 def can_perform_action(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
@@ -81,7 +98,12 @@ def perform_action(engine: Engine, frame: Frame) -> None:
             else:
                 frame["die"], frame["bought"] = index, kind == "buy"
                 frame["stage"] = "use"
-                perform_action(engine, frame)
+                # the advanced rules: 1x effects that improve the die (a die usable only
+                # thanks to one must take one)
+                needed = not die_uses(engine, seat, index)
+                boosts.offer(engine, seat, "die", required=needed, die=index)
+                if not boosts.advanced(engine):
+                    perform_action(engine, frame)
                 return
         options = die_options(engine, seat)
         if not any(o[2][0] != "flip" for o in options):
@@ -106,14 +128,18 @@ def perform_action(engine: Engine, frame: Frame) -> None:
         die["owner"] = seat
         die["reserved"] = False
         state["context"]["die"] = index
-        state["context"]["die_color"] = die["color"]
+        state["context"]["die_color"] = die["color"]  # A.3 draws the die's own colour
         frame["use"] = list(answer)
         frame["stage"] = "ravager" if answer[0] == "action" else "mission"
         engine.log("use_die", seat=seat, die=index, use=list(answer))
         return
     if stage == "ravager":
-        frame["stage"] = "action"
+        frame["stage"] = "ravager_done"
         strike(engine, seat, frame["use"][1])
+        return
+    if stage == "ravager_done":
+        frame["stage"] = "action"
+        boosts.offer(engine, seat, "action", action=frame["use"][1])
         return
     if stage == "action":
         number = frame["use"][1]
@@ -209,19 +235,86 @@ def flip_dice(engine: Engine, frame: Frame) -> None:
     engine.ask(seat, "flip", say(engine, labels.FLIP_ANOTHER), options)
 
 
+# ---- 1x effects on the chosen die (the advanced rules) --------------------------------
+def can_set_die_value(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+    """B2 fits a chosen die of its colour that the new value leaves usable."""
+    colour, value = args
+    if ctx.get("moment") != "die":
+        return False
+    index = ctx["die"]
+    return acting_color(engine, index) == colour and bool(die_uses(engine, seat, index, face=value))
+
+
+def set_die_value(engine: Engine, frame: Frame) -> None:
+    index = frame["ctx"]["die"]
+    engine.state["dice"][index]["value"] = frame["args"][1]
+    engine.log("set_die", seat=frame["seat"], die=index, value=frame["args"][1])
+    engine.finish(frame)
+
+
+def recolourings(engine: Engine, seat: int, index: int) -> list[str]:
+    """The colours a die could act as with uses left."""
+    current = acting_color(engine, index)
+    return [
+        c for c in engine.data.colors if c != current and die_uses(engine, seat, index, color=c)
+    ]
+
+
+def can_set_die_color(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+    """B3 fits a chosen die of its colour that some other colour leaves usable."""
+    if ctx.get("moment") != "die":
+        return False
+    index = ctx["die"]
+    return acting_color(engine, index) == args[0] and bool(recolourings(engine, seat, index))
+
+
+def set_die_color(engine: Engine, frame: Frame) -> None:
+    index = frame["ctx"]["die"]
+    answer = take_answer(frame)
+    if answer is not NO_ANSWER:
+        engine.state["context"].update(recoloured=index, as_color=answer)
+        engine.log("recolour_die", seat=frame["seat"], die=index, color=answer)
+        engine.finish(frame)
+        return
+    options = [(f"color:{c}", c, c) for c in recolourings(engine, frame["seat"], index)]
+    engine.ask(frame["seat"], "as_color", say(engine, labels.AS_COLOR), options)
+
+
 # ---- A.3 and the hand limit ---------------------------------------------------------
 def draw_for_die(engine: Engine, frame: Frame) -> None:
-    """A.3: draw a mission card of the used die's colour, and the die goes back."""
+    """A.3: draw a mission card of the used die's colour (its own colour, even if a 1x
+    effect changed the colour it acted as), and the die goes back. With the advanced
+    rules: draw two, keep one, discard the other."""
     ctx = engine.state["context"]
     seat = frame["seat"]
     if "die" not in ctx:
         engine.finish(frame, False)
         return
-    card = draw_mission(engine, ctx["die_color"])
-    if card is not None:
-        engine.state["players"][seat]["hand"].append(card)
-    engine.log("draw", seat=seat, card=card)
-    return_die(engine, ctx["die"])
+    hand = engine.state["players"][seat]["hand"]
+    if "drawn" not in frame:
+        draw = 1
+        if boosts.advanced(engine):
+            draw = engine.data.numbers["game.advanced_draw"]
+        cards = [draw_mission(engine, ctx["die_color"]) for _ in range(draw)]
+        frame["drawn"] = [c for c in cards if c is not None]
+        engine.log("draw", seat=seat, card=frame["drawn"][0] if frame["drawn"] else None)
+        return_die(engine, ctx["die"])
+    answer = take_answer(frame)
+    if answer is not NO_ANSWER:
+        frame["drawn"].remove(answer)
+        hand.append(answer)
+        for card in frame["drawn"]:
+            discard_card(engine, "mission", card)
+        frame["drawn"] = []
+    if len(frame["drawn"]) > 1:
+        engine.ask(
+            seat,
+            "keep",
+            say(engine, labels.KEEP_WHICH),
+            [(f"card:{c}", labels.card(engine, c), c) for c in frame["drawn"]],
+        )
+        return
+    hand.extend(frame["drawn"])
     engine.finish(frame)
 
 

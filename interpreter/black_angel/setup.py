@@ -7,6 +7,7 @@ first steps (turn.py), as the set-up's last steps.
 from __future__ import annotations
 
 from ..rng import Rng
+from .boosts import ADVANCED
 from .layout import new_player
 from .tables import BlackAngelProgram
 
@@ -35,6 +36,7 @@ def setup(data: BlackAngelProgram, state: dict, players: int) -> None:
             "ravagers_in_box": [],
             "tiles_in_box": [],
             "space": {},
+            "sides": {},  # technology tiles in view: boost or standard (advanced rules)
             "turn": {
                 "seat": 0,
                 "first": 0,
@@ -78,6 +80,8 @@ def setup(data: BlackAngelProgram, state: dict, players: int) -> None:
     first = [state["stacks"][c].pop() for c in data.colors]
     rng.shuffle(first)
     state["display"][: len(first)] = first
+    if ADVANCED in state["variants"]:
+        state["sides"] = {tile: "boost" for tile in first}
     advanced = sorted(data.tile_copies["advanced"])
     rng.shuffle(advanced)
     slots = data.numbers["board.advanced_slots"]

@@ -41,6 +41,11 @@ HEX_POS = param("position", INT, lo=1, hi=9)
 
 # Numbers Black Angel adds to the `game` declaration.
 GAME_NUMBERS = (
+    keyword(
+        "advanced_draw",
+        "Mission cards drawn in A.3 with the advanced rules (one of them is kept).",
+        AMOUNT,
+    ),
     keyword("hand_limit", "Mission cards a player may keep at the end of a turn.", AMOUNT),
     keyword("start_score", "VP on the score track at the start.", AMOUNT),
     keyword("advanced_cap", "Most VP one Advanced Technology tile can score.", AMOUNT),
@@ -521,6 +526,13 @@ PRIMITIVES = (
         "Reserve a die of a colour for free in sequence B.",
         (param("color", COLOR),),
         N_("in sequence B, reserve one {color} die for free, besides the one you pay for"),
+    ),
+    Primitive(
+        "use_boosts",
+        "Offer the 1x effects of boost tiles that fit this moment (advanced rules).",
+        (param("moment", words("reserve")),),
+        N_("you may use 1x effects of your technology tiles"),
+        can_fail=False,
     ),
     Primitive(
         "reserve_free",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...engine import NO_ANSWER, take_answer
 from ...game import Frame
 from .. import labels
+from ..boosts import boost_up, flip
 from ..grid import activate_tile
 from ..labels import say
 from ..tables import Engine
@@ -20,6 +21,25 @@ def can_repair(engine: Engine, seat: int, value: int, colour: str) -> bool:
     )
 
 
+def debris_places(engine: Engine, p: dict) -> list[tuple[str, str, int]]:
+    """The tiles whose lightning space can take the debris and activate them: standard
+    side up, no debris yet, not an advanced tile (a boost tile only if the ruling
+    debris_on_boost_tiles lets it be flipped for that)."""
+    flip_ok = engine.ruling("debris_on_boost_tiles") == "flip"
+    out = []
+    for cell, tile in enumerate(p["grid"]):
+        if tile is None or p["debris_on"][cell] or engine.data.tiles[tile].kind == "advanced":
+            continue
+        if not boost_up(engine, tile):
+            out.append(
+                (f"tile:{cell}", say(engine, labels.DEBRIS_ON_TILE, tile=tile, cell=cell + 1), cell)
+            )
+        elif flip_ok:
+            label = say(engine, labels.DEBRIS_FLIP_TILE, tile=tile, cell=cell + 1)
+            out.append((f"tile:{cell}", label, cell))
+    return out
+
+
 def action_repair(engine: Engine, frame: Frame) -> None:
     """The `action_repair` operation."""
     seat = frame["seat"]
@@ -29,24 +49,14 @@ def action_repair(engine: Engine, frame: Frame) -> None:
     answer = take_answer(frame)
     if frame.get("placing"):
         if answer is NO_ANSWER:
-            options = [
-                ("storage", say(engine, labels.DEBRIS_TO_STORAGE), "storage"),
-                *(
-                    (
-                        f"tile:{c}",
-                        say(engine, labels.DEBRIS_ON_TILE, tile=t, cell=c + 1),
-                        c,
-                    )
-                    for c, t in enumerate(p["grid"])
-                    if t is not None
-                    and not p["debris_on"][c]
-                    and engine.data.tiles[t].kind != "advanced"
-                ),
-            ]
+            options = [("storage", say(engine, labels.DEBRIS_TO_STORAGE), "storage")]
+            options += debris_places(engine, p)
             engine.ask(seat, "debris", say(engine, labels.DEBRIS_WHERE), options)
             return
         frame["placing"] = False
         if answer != "storage":
+            if boost_up(engine, p["grid"][answer]):
+                flip(engine, seat, p["grid"][answer], "debris")
             p["debris_on"][answer] = True
             activate_tile(engine, seat, answer)
             return
