@@ -141,3 +141,27 @@ def test_neutral_damaged_dice_ruling(data, option, repaired):
     gray = [d for d in dice if d["color"] == "gray" and d["owner"] == NEUTRAL]
     assert (len(gray) == 1) is repaired
     assert all(not d["damaged"] for d in gray)
+
+
+@pytest.mark.parametrize("option, ejected", [("finish_advance", True), ("stop", False)])
+def test_spes_arrival_ruling(data, option, ejected):
+    """When the Black Angel reaches Spes (English rulebook, end of the game: the end is
+    triggered during a sequence B), does the rest of that advance still happen? A card of
+    player 1 lies on the first strip."""
+    engine = Engine.new_game(data, 2, 1, {"spes_arrival": option})
+    space = engine.state["space"]
+    order = list(space["order"])
+    strip, _ = space["black_angel"]
+    space["spes_tile"] = order[order.index(strip) + 1]
+    engine.state["mission_deck"]["orange"].remove("m001")
+    space["cards"][f"{order[0]}/1"] = {"mission": "m001", "owner": 0, "robot": 0}
+    engine.state["players"][0]["supply_robots"] -= 1
+    # B.3 alone, on an otherwise idle engine
+    engine.state["pending"] = None
+    engine.state["stack"] = [
+        {"op": "prim", "name": "advance_black_angel", "seat": 0, "args": (), "ctx": {}}
+    ]
+    engine.run()
+    assert engine.state["turn"]["end_trigger"] == "spes"
+    assert ("m001" in engine.state["players"][0]["tucked"]["orange"]) is ejected
+    assert (space["order"][0] != order[0]) is ejected  # the first strip was recycled

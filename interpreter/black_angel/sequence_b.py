@@ -67,8 +67,8 @@ def advance_black_angel(engine: Engine, frame: Frame) -> None:
     """B.3: move on one strip, eject the first strip's cards (resolving them), recycle the strip."""
     state = engine.state
     sp = state["space"]
-    if state["turn"]["end_trigger"] is not None:
-        engine.finish(frame)
+    if "stage" not in frame and state["turn"]["end_trigger"] is not None:
+        engine.finish(frame)  # once the end is triggered, the Black Angel stays where it is
         return
     stage = frame.setdefault("stage", "move")
     if stage == "move":
