@@ -103,7 +103,7 @@ def advance_black_angel(engine: Engine, frame: Frame) -> None:
     tuck_ejected(engine, frame["ejected"])
     for key in [k for k in sp["ships"] if space.split(k)[0] == first]:
         space.destroy_ships(engine, key)
-    order.append(order.pop(0))
+    space.lay_last(sp, order.pop(0))
     sp["face"][first] = "b" if sp["face"][first] == "a" else "a"
     if sp["spes_token"] == first:
         sp["spes_token"] = None
