@@ -105,14 +105,17 @@ def destinations(
     return sorted(hex_key(s, p) for (s, p) in seen if can_end_at(engine, seat, s, p, moving_from))
 
 
-def adjacent_icons(engine: Engine, strip: str, pos: int) -> int:
-    """Ravager icons visible on the hexes around a hex (cards cover icons)."""
+def icons_around(engine: Engine, strip: str, pos: int) -> tuple[int, int]:
+    """Ravager icons on the hexes around a hex: (visible, covered by mission cards)."""
     cards = engine.state["space"]["cards"]
-    return sum(
-        hex_at(engine, s, p).icons
-        for s, p in neighbours(engine, strip, pos)
-        if hex_key(s, p) not in cards
-    )
+    visible = covered = 0
+    for s, p in neighbours(engine, strip, pos):
+        icons = hex_at(engine, s, p).icons
+        if hex_key(s, p) in cards:
+            covered += icons
+        else:
+            visible += icons
+    return visible, covered
 
 
 # ---- ship movement from tiles (no launch, no card) ------------------------------------
@@ -158,8 +161,9 @@ def move_ship(engine: Engine, frame: Frame) -> None:
     )
 
 
-def destroy_ships(engine: Engine, key: str) -> None:
-    """Ships leave space: the ship returns to the supply, its pilot robot too."""
+def destroy_ships(engine: Engine, key: str, reason: str) -> None:
+    """Ships leave space: the ship returns to the supply, its pilot robot too. `reason`:
+    "ejected" (with the first strip) or "asteroids" (the Black Angel's shield left)."""
     for seat in engine.state["space"]["ships"].pop(key, []):
         engine.state["players"][seat]["supply_robots"] += 1
-        engine.log("ship_removed", seat=seat, at=key)
+        engine.log("ship_removed", seat=seat, at=key, reason=reason)
