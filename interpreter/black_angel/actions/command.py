@@ -1,7 +1,9 @@
 """Command Your Ships: move one ship (launching a new one from the Black Angel's hex),
 then maybe place a mission card of the die's colour where it stops (missions.py).
 
-A star die (value 0) moves nothing and must place a card under a ship already there.
+A star die (value 0) moves nothing and must place a card: under a ship already there
+or, with the ruling star_die_launch = allow, under a new ship launched onto the Black
+Angel's hex (the pilot and the card's robot both come from the break room).
 """
 
 from __future__ import annotations
@@ -30,9 +32,17 @@ def launch_targets(engine: Engine, seat: int, value: int) -> list[str]:
 
 
 def can_launch(engine: Engine, seat: int, value: int, colour: str) -> bool:
-    """A ship in storage, a pilot in the break room, and somewhere for the ship to end."""
+    """A ship in storage, a pilot in the break room, and somewhere for the ship to end;
+    with a star die, only if the ruling allows it and the card it must place can go on
+    the Black Angel's hex (a second robot for the card)."""
     p = engine.state["players"][seat]
-    if p["storage"]["ship"] <= 0 or p["break_room"] <= 0 or value == 0:
+    if p["storage"]["ship"] <= 0 or p["break_room"] <= 0:
+        return False
+    if value == 0 and (
+        engine.ruling("star_die_launch") != "allow"
+        or p["break_room"] < 2
+        or not can_place_at(engine, seat, black_angel_hex(engine), colour)
+    ):
         return False
     return bool(launch_targets(engine, seat, value))
 
