@@ -1,4 +1,5 @@
-"""Space: contacts between hexes do not change when the strips shift toward the board."""
+"""Space: contacts between hexes do not change when the strips shift toward the board, and
+the strip faces let every printed rule about hexes happen in play."""
 
 from collections import Counter
 from contextlib import contextmanager
