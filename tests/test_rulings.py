@@ -139,3 +139,35 @@ def test_ejected_start_tiles_ruling(data, option, counted):
     start_tile = next(t for t in player["grid"] if t is not None)
     player["ejected"] = [start_tile, data.tile_copies["tech"][0]]
     assert data.counters["ejected_tiles"](engine, 0, (), {}) == counted
+
+
+@pytest.mark.parametrize(
+    "option, hand_colour, break_room, ships_there, offered",
+    [
+        ("forbid", "green", 5, [], False),
+        ("allow", "green", 5, [], True),
+        ("allow", "orange", 5, [], False),  # no card of the die's colour to place
+        ("allow", "green", 1, [], False),  # a pilot, but no robot for the card
+        ("allow", "green", 5, [1, 2], False),  # the Black Angel's hex is full
+        ("allow", "green", 5, [0], False),  # already a ship of hers there
+    ],
+)
+def test_star_die_launch_ruling(data, option, hand_colour, break_room, ships_there, offered):
+    """A green star: launching is offered only if the ruling lets a star die launch and
+    the new ship and its card fit on the Black Angel's hex (green on st6's face a, seed
+    1); with no ship in space, that decides whether the die can Command at all."""
+    from blackangel.interpreter.black_angel.actions.command import can_command, command_ships
+
+    engine = Engine.new_game(data, 3, 1, {"star_die_launch": option})
+    state = engine.state
+    state["space"]["face"]["st6"] = "a"
+    assert state["space"]["black_angel"] == ["st6", 3]
+    player = state["players"][0]
+    player["hand"] = [m for m, card in data.missions.items() if card.color == hand_colour][:1]
+    player["break_room"] = break_room
+    if ships_there:
+        state["space"]["ships"]["st6/3"] = ships_there
+    launch = [key for key, _ in command_ships(engine, 0, 0, "green") if key == "launch"]
+    assert bool(launch) is offered
+    if not ships_there:
+        assert can_command(engine, 0, 0, "green") is offered

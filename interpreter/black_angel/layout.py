@@ -13,7 +13,8 @@ The state is plain data (dicts, lists, ints, strings). Seats are 0..n-1; the
     actions[n-1]   damage (cubes), ravagers (bottom first), held{ravager: [seats]}
     display, stacks{colour}, advanced_slots, advanced_deck, mission decks and discards,
     ravager deck and discard, the boxes of unused cards and tiles (PILES below)
-    space          order (strip ids, first strip first), face{strip: a|b},
+    space          order (strip ids, first strip first), offset{strip: 0|1} (half a hex
+                   up or down, kept as the line shifts), face{strip: a|b},
                    black_angel [strip, position], cards{"strip/pos": {mission, owner, robot}},
                    ships{"strip/pos": [seats]}, spes_token (strip), spes_tile (strip),
                    unused_strips

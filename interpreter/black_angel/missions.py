@@ -34,7 +34,9 @@ def mission_appears(engine: Engine, frame: Frame) -> None:
     state = engine.state
     mission = engine.data.missions[state["space"]["cards"][frame["key"]]["mission"]]
     strip, pos = space.split(frame["key"])
-    for _ in range(space.adjacent_icons(engine, strip, pos)):
+    visible, covered = space.icons_around(engine, strip, pos)
+    engine.log("ravager_icons", at=frame["key"], visible=visible, covered=covered)
+    for _ in range(visible):
         place_ravager(engine)
     for colour in mission.reveals:
         if state["stacks"][colour]:

@@ -25,10 +25,20 @@ def line(event: dict, names: list[str]) -> str | None:
         return f"  {who} cannot resolve ravager {event['card']} and loses 1 VP"
     if kind == "place_mission":
         return f"  {who} places {event['card']} at {event['at']}"
+    if kind == "ravager_icons" and (event["visible"] or event["covered"]):
+        covered = f", {event['covered']} more covered by cards" if event["covered"] else ""
+        return f"  {event['visible']} ravager icon(s) visible around {event['at']}{covered}"
+    if kind == "ship_removed":
+        if event["reason"] == "asteroids":
+            return (
+                f"  {who}'s ship at {event['at']} is destroyed: the Black Angel's shield "
+                "has left the asteroid field"
+            )
+        return f"  {who}'s ship at {event['at']} leaves space with the first strip"
     if kind == "mission_ejected":
         return f"  {event['card']} is ejected back to {names[event['owner']]}"
     if kind == "black_angel_moves":
-        return f"  the Black Angel advances to {event['to']}"
+        return f"  the Black Angel advances to {event['to']} ({event['terrain']})"
     if kind == "spes_appears":
         return "  planet Spes appears at the far end of space"
     if kind == "end_triggered":

@@ -77,9 +77,11 @@ def advance_black_angel(engine: Engine, frame: Frame) -> None:
         old = hex_key(strip, pos)
         nxt = order[order.index(strip) + 1]
         sp["black_angel"] = [nxt, pos]
-        if space.hex_at(engine, strip, pos).terrain == "asteroid" and old in sp["ships"]:
-            space.destroy_ships(engine, old)
-        engine.log("black_angel_moves", to=hex_key(nxt, pos))
+        terrain = space.hex_at(engine, nxt, pos).terrain
+        engine.log("black_angel_moves", to=hex_key(nxt, pos), terrain=terrain)
+        if space.hex_at(engine, strip, pos).terrain == "asteroid":
+            # its shield leaves with it: ships still on the asteroid field are destroyed
+            space.destroy_ships(engine, old, "asteroids")
         if sp["spes_tile"] == nxt and pos == engine.data.numbers["space.start_hex"]:
             state["turn"]["spes_reached"] = True
             trigger_end(engine, "spes")
@@ -102,8 +104,8 @@ def advance_black_angel(engine: Engine, frame: Frame) -> None:
     first = order[0]
     tuck_ejected(engine, frame["ejected"])
     for key in [k for k in sp["ships"] if space.split(k)[0] == first]:
-        space.destroy_ships(engine, key)
-    order.append(order.pop(0))
+        space.destroy_ships(engine, key, "ejected")
+    space.lay_last(sp, order.pop(0))
     sp["face"][first] = "b" if sp["face"][first] == "a" else "a"
     if sp["spes_token"] == first:
         sp["spes_token"] = None

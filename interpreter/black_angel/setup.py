@@ -7,6 +7,7 @@ first steps (turn.py), as the set-up's last steps.
 from __future__ import annotations
 
 from ..rng import Rng
+from . import space
 from .boosts import ADVANCED
 from .layout import new_player
 from .tables import BlackAngelProgram
@@ -64,6 +65,7 @@ def setup(data: BlackAngelProgram, state: dict, players: int) -> None:
     order = strip_ids[: setup.strips]
     state["space"] = {
         "order": order,
+        "offset": space.offsets_along(order),
         "face": {s: ("a", "b")[rng.below(2)] for s in order},
         "black_angel": [order[len(order) // 2], data.numbers["space.start_hex"]],
         "cards": {},

@@ -1,9 +1,15 @@
 """Space: strips of hexes in a line, and ships flying between them.
 
 Strips are identified by their id, so a hex keeps its identity ("strip/pos") when
-the strips shift toward the board. Layout "offset_columns": strip i is a column
-of hexes; hex (i, p) touches (i, p±1) and, on the neighbouring strips, (i±1, p)
-and (i±1, p-1) when i is even or (i±1, p+1) when i is odd.
+the strips shift toward the board. Layout "offset_columns": each strip is a column
+of hexes, laid half a hex higher or lower than its neighbours. Which one is a
+property of the strip as it lies (`space.offset`, 0 or 1), set when it is laid: at
+set-up the offsets alternate along the line, and a recycled strip laid at the far
+end takes the offset opposite to its new neighbour's. Sliding the line toward the
+board moves no strip against its neighbours, so contacts never change with a shift.
+
+Hex (s, p) touches (s, p±1); on a neighbouring strip t it touches (t, p) (the Black
+Angel's straight line) and (t, p - (offset[t] - offset[s])).
 """
 
 from __future__ import annotations
@@ -31,15 +37,33 @@ def hex_at(engine: Engine, strip: str, pos: int) -> Hex:
     return engine.data.strips[strip][space["face"][strip]][pos - 1]
 
 
+def offsets_along(order: list[str]) -> dict[str, int]:
+    """The offsets of strips laid one after another: alternating, the first at 0."""
+    return {strip: i % 2 for i, strip in enumerate(order)}
+
+
+def lay_last(space_state: dict, strip: str) -> None:
+    """Lay `strip` at the far end of the line, against the last strip: its offset is the
+    opposite of its new neighbour's, so the two touch like any other pair."""
+    order = space_state["order"]
+    neighbour = order[-1]
+    order.append(strip)
+    space_state["offset"][strip] = 1 - space_state["offset"][neighbour]
+
+
 def neighbours(engine: Engine, strip: str, pos: int) -> list[tuple[str, int]]:
-    order = engine.state["space"]["order"]
+    sp = engine.state["space"]
+    order, offset = sp["order"], sp["offset"]
     size = engine.data.numbers["space.hexes_per_strip"]
     i = order.index(strip)
     out = [(strip, p) for p in (pos - 1, pos + 1) if 1 <= p <= size]
-    shift = -1 if i % 2 == 0 else 1
     for j in (i - 1, i + 1):
         if 0 <= j < len(order):
-            out.extend((order[j], p) for p in (pos, pos + shift) if 1 <= p <= size)
+            other = order[j]
+            # the other strip's column, offset by half a hex (or not at all: then only
+            # the hex straight across touches)
+            slant = pos - (offset[other] - offset[strip])
+            out.extend((other, p) for p in dict.fromkeys((pos, slant)) if 1 <= p <= size)
     return out
 
 
@@ -81,14 +105,17 @@ def destinations(
     return sorted(hex_key(s, p) for (s, p) in seen if can_end_at(engine, seat, s, p, moving_from))
 
 
-def adjacent_icons(engine: Engine, strip: str, pos: int) -> int:
-    """Ravager icons visible on the hexes around a hex (cards cover icons)."""
+def icons_around(engine: Engine, strip: str, pos: int) -> tuple[int, int]:
+    """Ravager icons on the hexes around a hex: (visible, covered by mission cards)."""
     cards = engine.state["space"]["cards"]
-    return sum(
-        hex_at(engine, s, p).icons
-        for s, p in neighbours(engine, strip, pos)
-        if hex_key(s, p) not in cards
-    )
+    visible = covered = 0
+    for s, p in neighbours(engine, strip, pos):
+        icons = hex_at(engine, s, p).icons
+        if hex_key(s, p) in cards:
+            covered += icons
+        else:
+            visible += icons
+    return visible, covered
 
 
 # ---- ship movement from tiles (no launch, no card) ------------------------------------
@@ -134,8 +161,9 @@ def move_ship(engine: Engine, frame: Frame) -> None:
     )
 
 
-def destroy_ships(engine: Engine, key: str) -> None:
-    """Ships leave space: the ship returns to the supply, its pilot robot too."""
+def destroy_ships(engine: Engine, key: str, reason: str) -> None:
+    """Ships leave space: the ship returns to the supply, its pilot robot too. `reason`:
+    "ejected" (with the first strip) or "asteroids" (the Black Angel's shield left)."""
     for seat in engine.state["space"]["ships"].pop(key, []):
         engine.state["players"][seat]["supply_robots"] += 1
-        engine.log("ship_removed", seat=seat, at=key)
+        engine.log("ship_removed", seat=seat, at=key, reason=reason)

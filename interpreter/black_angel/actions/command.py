@@ -1,7 +1,9 @@
 """Command Your Ships: move one ship (launching a new one from the Black Angel's hex),
 then maybe place a mission card of the die's colour where it stops (missions.py).
 
-A star die (value 0) moves nothing and must place a card under a ship already there.
+A star die (value 0) moves nothing and must place a card: under a ship already there
+or, with the ruling star_die_launch = allow, under a new ship launched onto the Black
+Angel's hex (the pilot and the card's robot both come from the break room).
 """
 
 from __future__ import annotations
@@ -15,20 +17,51 @@ from ..missions import place_mission
 from ..tables import Engine
 
 
-def command_ships(engine: Engine, seat: int, value: int) -> list[tuple[str, str]]:
-    """Ships that can be commanded: ("launch", label) or (hex key, label)."""
+def black_angel_hex(engine: Engine) -> str:
+    return hex_key(*engine.state["space"]["black_angel"])
+
+
+def launch_targets(engine: Engine, seat: int, value: int) -> list[str]:
+    """Where a newly launched ship can end its move: it starts on the Black Angel's hex
+    (an asteroid field too, under its shield), and a star die moves it nowhere."""
+    strip, pos = engine.state["space"]["black_angel"]
+    if value == 0:
+        can_stay = space.can_end_at(engine, seat, strip, pos, None)
+        return [hex_key(strip, pos)] if can_stay else []
+    return space.destinations(engine, seat, (strip, pos), value, None)
+
+
+def can_launch(engine: Engine, seat: int, value: int, colour: str) -> bool:
+    """A ship in storage, a pilot in the break room, and somewhere for the ship to end;
+    with a star die, only if the ruling allows it and the card it must place can go on
+    the Black Angel's hex (a second robot for the card)."""
     p = engine.state["players"][seat]
+    if p["storage"]["ship"] <= 0 or p["break_room"] <= 0:
+        return False
+    if value == 0 and (
+        engine.ruling("star_die_launch") != "allow"
+        or p["break_room"] < 2
+        or not can_place_at(engine, seat, black_angel_hex(engine), colour)
+    ):
+        return False
+    return bool(launch_targets(engine, seat, value))
+
+
+def command_ships(engine: Engine, seat: int, value: int, colour: str) -> list[tuple[str, str]]:
+    """Ships that can be commanded with this die: ("launch", label) or (hex key, label).
+    A star die moves nothing, so only a ship where a card can be placed."""
     out = []
-    star_launch = engine.ruling("star_die_launch") == "allow"
-    if p["storage"]["ship"] > 0 and p["break_room"] > 0 and (value > 0 or star_launch):
+    if can_launch(engine, seat, value, colour):
         out.append(("launch", say(engine, labels.LAUNCH)))
     for key, seats in sorted(engine.state["space"]["ships"].items()):
-        if seat in seats:
+        if seat in seats and (value > 0 or can_place_at(engine, seat, key, colour)):
             out.append((key, say(engine, labels.YOUR_SHIP, hex=key)))
     return out
 
 
 def can_place_at(engine: Engine, seat: int, key: str, colour: str) -> bool:
+    """A card of the die's colour on a hex of that colour without a card (the Black Angel
+    or a ship there does not prevent it), with a robot in the break room for it."""
     strip, pos = space.split(key)
     if space.hex_at(engine, strip, pos).terrain != colour or key in engine.state["space"]["cards"]:
         return False
@@ -37,11 +70,7 @@ def can_place_at(engine: Engine, seat: int, key: str, colour: str) -> bool:
 
 
 def can_command(engine: Engine, seat: int, value: int, colour: str) -> bool:
-    ships = command_ships(engine, seat, value)
-    if value > 0:
-        return bool(ships)
-    # a star die: no movement, but a card must be placed under one of your ships
-    return any(key != "launch" and can_place_at(engine, seat, key, colour) for key, _ in ships)
+    return bool(command_ships(engine, seat, value, colour))
 
 
 def action_command(engine: Engine, frame: Frame) -> None:
@@ -55,13 +84,8 @@ def action_command(engine: Engine, frame: Frame) -> None:
     answer = take_answer(frame)
     if stage == "ship":
         if answer is NO_ANSWER:
-            options = [(f"ship:{k}", label, k) for k, label in command_ships(engine, seat, value)]
-            if value == 0:
-                options = [
-                    o
-                    for o in options
-                    if o[2] != "launch" and can_place_at(engine, seat, o[2], colour)
-                ]
+            ships_now = command_ships(engine, seat, value, colour)
+            options = [(f"ship:{k}", label, k) for k, label in ships_now]
             if not options:
                 # the ravager's effect took what the action needed (e.g. the last robot)
                 engine.log("action_impossible", seat=seat, action=frame["action"])
@@ -75,11 +99,10 @@ def action_command(engine: Engine, frame: Frame) -> None:
         if answer == "launch":
             p["storage"]["ship"] -= 1
             p["break_room"] -= 1
-            strip, pos = state["space"]["black_angel"]
-            start = hex_key(strip, pos)
+            start = black_angel_hex(engine)
             frame["from"] = None
             frame["pilot"] = seat  # the robot is in the cockpit until the ship lands
-            engine.log("launch", seat=seat)
+            engine.log("launch", seat=seat, at=start)
         else:
             start = answer
             frame["from"] = answer
@@ -88,11 +111,14 @@ def action_command(engine: Engine, frame: Frame) -> None:
         answer = NO_ANSWER
     if frame["stage"] == "move":
         if answer is NO_ANSWER:
-            targets = space.destinations(
-                engine, seat, space.split(frame["start"]), value, frame["from"]
-            )
-            if value == 0:
+            if frame["from"] is None:
+                targets = launch_targets(engine, seat, value)
+            elif value == 0:
                 targets = [frame["start"]]
+            else:
+                targets = space.destinations(
+                    engine, seat, space.split(frame["start"]), value, frame["from"]
+                )
             if len(targets) == 1:
                 answer = targets[0]
             else:
