@@ -32,7 +32,7 @@ class RuleSet:
 
     game: Any  # the game module (dsl.games.GameModule; interpreter.game.Game)
     decls: list[Decl]
-    graph: nx.MultiDiGraph
+    graph: nx.MultiDiGraph[str]
     content_hash: str
     files: list[str]
     by_id: dict[str, Decl] = field(init=False)

@@ -41,11 +41,11 @@ def _activating(effect: ast.Effect | None, vocabulary: Vocabulary) -> bool:
     )
 
 
-def build_graph(decls: list[Decl], vocabulary: Vocabulary) -> nx.MultiDiGraph:
+def build_graph(decls: list[Decl], vocabulary: Vocabulary) -> nx.MultiDiGraph[str]:
     import networkx as nx
 
     primitives = vocabulary.primitives
-    graph = nx.MultiDiGraph()
+    graph: nx.MultiDiGraph[str] = nx.MultiDiGraph()
     # effects that an activating primitive can run: (effect node, activates others, event)
     targets: list[tuple[str, bool, str]] = []
     activators: list[tuple[str, ast.Call, ast.Effect]] = []
@@ -105,7 +105,7 @@ def build_graph(decls: list[Decl], vocabulary: Vocabulary) -> nx.MultiDiGraph:
     return graph
 
 
-def activation_chain_problems(graph: nx.MultiDiGraph) -> list[Diagnostic]:
+def activation_chain_problems(graph: nx.MultiDiGraph[str]) -> list[Diagnostic]:
     """A tile that activates another may not reach a tile that itself activates.
 
     One diagnostic per activating call, naming the first offending target.
@@ -129,7 +129,7 @@ def activation_chain_problems(graph: nx.MultiDiGraph) -> list[Diagnostic]:
     return diags
 
 
-def cycle_problems(graph: nx.MultiDiGraph) -> list[Diagnostic]:
+def cycle_problems(graph: nx.MultiDiGraph[str]) -> list[Diagnostic]:
     """Trigger chains that can run forever (strongly connected components)."""
     import networkx as nx
 
@@ -162,7 +162,7 @@ def cycle_problems(graph: nx.MultiDiGraph) -> list[Diagnostic]:
     return diags
 
 
-def subgraph_for(graph: nx.MultiDiGraph, decl_id: str) -> nx.MultiDiGraph:
+def subgraph_for(graph: nx.MultiDiGraph[str], decl_id: str) -> nx.MultiDiGraph[str]:
     """A declaration, its effects, and what they touch directly."""
     root = f"decl.{decl_id}"
     nodes = {root}
@@ -173,7 +173,7 @@ def subgraph_for(graph: nx.MultiDiGraph, decl_id: str) -> nx.MultiDiGraph:
     return graph.subgraph(nodes).copy()
 
 
-def to_dot(graph: nx.MultiDiGraph, name: str = "rules") -> str:
+def to_dot(graph: nx.MultiDiGraph[str], name: str = "rules") -> str:
     """DOT text, written by hand so no Graphviz or pydot is needed."""
     shapes = {"decl": "box", "effect": "ellipse", "event": "diamond", "primitive": "note"}
 
@@ -181,8 +181,8 @@ def to_dot(graph: nx.MultiDiGraph, name: str = "rules") -> str:
         return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
     lines = [f"digraph {q(name)} {{", "  rankdir=LR;"]
-    for node, data in sorted(graph.nodes(data=True)):
-        shape = shapes.get(data.get("kind"), "ellipse")
+    for node, data in sorted(graph.nodes.items()):
+        shape = shapes.get(data.get("kind", ""), "ellipse")
         lines.append(f"  {q(node)} [label={q(data.get('label', node))}, shape={shape}];")
     for u, v, data in sorted(
         graph.edges(data=True), key=lambda e: (e[0], e[1], e[2].get("rel", ""))
