@@ -274,11 +274,17 @@ def take_out(data: Program, state: dict, item: str, target, where: str) -> None:
     raise ScenarioError(f"{where}: there is only one '{item}', and it is already placed")
 
 
-def _return_home(data: Program, state: dict, item: str) -> None:
+def _return_home(data: Program, state: dict, item: str, where: str) -> None:
     """A card or tile no longer anywhere goes home (the bottom of its deck or stack)."""
     if any(value == item for _, _, value, _ in places(state, data.game.piles)):
         return
-    data.game.scenarios.home(data, state, item)
+    home = data.game.scenarios.home
+    if home is None:
+        raise ScenarioError(
+            f"{where}: '{item}' would leave play, and game '{data.game.name}' "
+            "does not say where it goes back"
+        )
+    home(data, state, item)
 
 
 def _convert(value):
@@ -359,7 +365,7 @@ def apply_set(data: Program, state: dict, path, raw, where: str) -> None:
         take_out(data, state, item, path, where)
     for item in ids_in(old):
         if kind_of(data, item) is not None:
-            _return_home(data, state, item)
+            _return_home(data, state, item, where)
 
 
 # ---- overrides ---------------------------------------------------------------------
@@ -377,6 +383,10 @@ def apply_overrides(data: Program, state: dict, scenario: dict) -> None:
         if "path" in entry:
             apply_set(data, state, split_path(entry["path"]), entry["value"], where)
         elif "at" in entry:
+            if forms.place_at is None:
+                raise ScenarioError(
+                    f"{where}: game '{data.game.name}' has no 'at' form; use 'path' and 'value'"
+                )
             forms.place_at(data, state, entry, players, where)
         else:
             who = seat(players, entry["player"], where)
