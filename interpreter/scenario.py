@@ -20,6 +20,7 @@ import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..dsl.diagnostics import did_you_mean
 from .engine import Engine
@@ -164,7 +165,7 @@ def _check_expect(expect: dict, where: str) -> None:
 
 
 # ---- paths ---------------------------------------------------------------------
-def split_path(text: str) -> list:
+def split_path(text: object) -> list:
     if not isinstance(text, str) or not text or any(not p for p in text.split(".")):
         raise ScenarioError(f"'{text}' is not a path (e.g. players.0.storage.debris)")
     return [int(p) if p.isdigit() else p for p in text.split(".")]
@@ -329,7 +330,7 @@ def _assign(data: Program, state: dict, path, value, where: str) -> None:
         )
     if not isinstance(parent, (list, dict)):
         raise ScenarioError(f"{where}: unknown path {_fmt(path)}")
-    key = str(last) if isinstance(parent, dict) else last
+    key: Any = str(last) if isinstance(parent, dict) else last  # an int for a list (checked)
     old = parent[key]
     this_open = any(_matches(p, path) for p in open_maps)
     if isinstance(old, dict) and isinstance(value, dict) and not this_open:
