@@ -216,7 +216,7 @@ def play_one(data, players: int, seed: int, agents: str, rulings: dict):
 def summarise(results, players: int) -> dict:
     wins_by_seat = [0] * players
     wins_by_agent: Counter = Counter()
-    scores, turns, ended = [], [], Counter()
+    scores, turns, ended = [], [], Counter[str]()
     for engine, names in results:
         final = engine.state["scores"]
         best = max(final)
