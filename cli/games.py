@@ -261,7 +261,7 @@ def play_one(data, players: int, seed: int, agents: str, rulings: dict, variants
 def summarise(results, players: int) -> dict:
     wins_by_seat = [0] * players
     wins_by_agent: Counter = Counter()
-    scores, turns, ended, tally = [], [], Counter(), Counter()
+    scores, turns, ended, tally = [], [], Counter[str](), Counter[str]()
     for engine, names in results:
         tally.update(engine.data.game.tally(engine))
         final = engine.state["scores"]

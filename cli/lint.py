@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -65,7 +66,7 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
     warnings = sum(1 for d in diags if d.severity == WARNING)
     problems = errors + (warnings if strict else 0)
     decl_count = len(result.ruleset.decls) if result.ruleset else 0
-    summary = {
+    summary: dict[str, Any] = {
         "files": len(result.lines),
         "declarations": decl_count,
         "errors": errors,

@@ -74,7 +74,7 @@ def cards(card_ids, kind, lang, fmt, rules_paths, base):
 
     With CARD_IDS, only those cards (e.g. `ba cards m001 r061`).
     """
-    ruleset = compiled(rules_paths, base).ruleset
+    ruleset = compiled(rules_paths, base)
     text = TextRenderer(ruleset.decls, ruleset.vocabulary, lang)
     card_kinds = [k for k, spec in ruleset.vocabulary.kinds.items() if spec.card and k != "strip"]
     if kind is not None and kind not in card_kinds:
@@ -86,8 +86,8 @@ def cards(card_ids, kind, lang, fmt, rules_paths, base):
             decl = ruleset.by_id.get(card_id)
             if decl is None or decl.kind not in card_kinds:
                 ids = [d.id for d in ruleset.decls if d.kind in card_kinds]
-                hint = did_you_mean(card_id, ids)
-                raise UsageError(f"no card '{card_id}'" + (f"; {hint}" if hint else ""))
+                guess = did_you_mean(card_id, ids)
+                raise UsageError(f"no card '{card_id}'" + (f"; {guess}" if guess else ""))
             chosen.append(decl)
     else:
         chosen = [
@@ -116,7 +116,7 @@ def cards(card_ids, kind, lang, fmt, rules_paths, base):
         for line in text.card_lines(decl):
             click.echo(f"    {line}")
     if not card_ids:
-        counts = {}
+        counts: dict[str, int] = {}
         for decl in chosen:
             counts[decl.kind] = counts.get(decl.kind, 0) + decl.copies
         click.echo(
@@ -136,7 +136,7 @@ def graph(decl_id, rules_paths, base):
 
     Render it with Graphviz, e.g. `ba graph m001 | dot -Tsvg > m001.svg`.
     """
-    ruleset = compiled(rules_paths, base).ruleset
+    ruleset = compiled(rules_paths, base)
     if decl_id is None:
         click.echo(to_dot(ruleset.effects), nl=False)
         return 0
@@ -159,9 +159,7 @@ def graph(decl_id, rules_paths, base):
 @guarded
 def export_command(fmt, output, rules_paths, base):
     """Export the compiled rule set as JSON (schema: dsl/schemas/ruleset.schema.json)."""
-    data = json.dumps(
-        ruleset_json(compiled(rules_paths, base).ruleset), indent=2, ensure_ascii=False
-    )
+    data = json.dumps(ruleset_json(compiled(rules_paths, base)), indent=2, ensure_ascii=False)
     if output:
         with open(output, "w", encoding="utf-8") as handle:
             handle.write(data + "\n")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from ..dsl.compiler import CompileResult, compile_paths
+from ..dsl.compiler import RuleSet, compile_paths
 from ..dsl.diagnostics import render_text
 from ..dsl.loader import UsageError
-from ..interpreter.program import build
+from ..interpreter.program import Program, build
 
 RULES_OPTIONS = [
     click.option(
@@ -30,7 +30,7 @@ def rules_options(func):
     return func
 
 
-def compiled(rules_paths=(), base=False) -> CompileResult:
+def compiled(rules_paths=(), base=False) -> RuleSet:
     """Compile the chosen rule set; refuse to go on if it has errors."""
     if base and not rules_paths:
         raise UsageError("--base needs --rules")
@@ -41,9 +41,9 @@ def compiled(rules_paths=(), base=False) -> CompileResult:
         raise UsageError(
             f"the rule set has {len(result.errors)} errors; run ba-lint for all problems"
         )
-    return result
+    return result.ruleset
 
 
-def game_data(rules_paths=(), base=False):
+def game_data(rules_paths=(), base=False) -> Program:
     """The chosen rule set, compiled and built into the data the engine plays with."""
-    return build(compiled(rules_paths, base).ruleset)
+    return build(compiled(rules_paths, base))

@@ -182,7 +182,7 @@ def node_from_json(data: Any) -> Any:
     """The inverse of `to_json`."""
     if isinstance(data, dict):
         cls = NODE_TYPES[data["node"]]
-        kwargs = {}
+        kwargs: dict[str, Any] = {}
         for f in fields(cls):
             if not f.init:
                 continue

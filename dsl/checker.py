@@ -115,7 +115,7 @@ class Checker:
         self.diags: list[Diagnostic] = []
         self.used_names: dict[str, set[str]] = {}  # declaration kind -> ids referenced
         self.used_events: set[str] = set()
-        self._names: dict[ParamType, dict[str, str | None]] = {}
+        self._names: dict[ParamType, dict[str, str | None] | None] = {}
 
     # ---- reporting --------------------------------------------------------
     def report(self, code: str, message: str, span: ast.Span | None, hint: str | None = None):

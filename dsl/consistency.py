@@ -5,6 +5,8 @@ These are the language's own; a game adds its lint rules through `Game.checks`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .ast import walk_calls
 from .checker import Checker, Decl
 from .diagnostics import Diagnostic, did_you_mean
@@ -31,7 +33,8 @@ def check_consistency(
 
 
 def _unique_numbers(decls: list[Decl], key: str, what: str) -> list[Diagnostic]:
-    out, seen = [], {}
+    out: list[Diagnostic] = []
+    seen: dict[Any, str] = {}  # number -> the declaration that used it first
     for decl in decls:
         use = decl.first(key)
         if use is None or not use.args:
@@ -91,6 +94,8 @@ def _component_counts(by_kind: dict[str, list[Decl]], strict: bool) -> list[Diag
         kind, count = comp.value("declared_by"), comp.value("count")
         if kind is None or count is None:
             continue
+        count_use = comp.first("count")
+        assert count_use is not None  # count has a value, so the keyword is there
         have = sum(d.copies for d in by_kind.get(kind, []))
         if have != count:
             out.append(
@@ -99,7 +104,7 @@ def _component_counts(by_kind: dict[str, list[Decl]], strict: bool) -> list[Diag
                     f"component {comp.id}: the box holds {count}, "
                     f"the rule set declares {have} {kind}"
                     f"{'' if have == 1 else 's'}",
-                    comp.first("count").item.span,
+                    count_use.item.span,
                     f"add or remove '{kind}' declarations (or 'copies'), or change the count",
                 )
             )
@@ -140,12 +145,14 @@ def _unused(decls: list[Decl], checker: Checker) -> list[Diagnostic]:
     for decl in decls:
         if decl.kind == "trigger":
             event = decl.value("on")
+            on_use = decl.first("on")
             if event in declared_events and event not in emitted:
+                assert on_use is not None  # event has a value, so the keyword is there
                 out.append(
                     Diagnostic(
                         "W402",
                         f"trigger {decl.id} listens to '{event}', which nothing raises",
-                        decl.first("on").item.span,
+                        on_use.item.span,
                         "add 'emit " + event + "' to some effect",
                     )
                 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from .ast import Span
 
@@ -60,8 +61,12 @@ class Diagnostic:
             return ("", 0, 0, self.code)
         return (self.span.file, self.span.line, self.span.column, self.code)
 
-    def to_json(self) -> dict:
-        out = {"code": self.code, "severity": self.severity, "message": self.message}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+        }
         if self.span is not None:
             out.update(
                 file=self.span.file,

@@ -80,7 +80,7 @@ class EffectGraph:
         """The same graph as a networkx MultiDiGraph (edge keys are the relations)."""
         import networkx as nx
 
-        graph = nx.MultiDiGraph()
+        graph: nx.MultiDiGraph[str] = nx.MultiDiGraph()
         graph.add_nodes_from(self.nodes.items())
         for (u, v, rel), attrs in self.edges.items():
             graph.add_edge(u, v, key=rel, **attrs)

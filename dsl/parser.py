@@ -65,6 +65,9 @@ def _join(first: ast.Span, last: ast.Span) -> ast.Span:
 
 
 def _token_span(file: str, tok: Token, offset: int) -> ast.Span:
+    # the lexer gives every token its position (only a Token made by hand has none)
+    assert tok.line is not None and tok.column is not None
+    assert tok.end_line is not None and tok.end_column is not None
     return ast.Span(file, tok.line + offset, tok.column, tok.end_line + offset, tok.end_column)
 
 
@@ -78,13 +81,7 @@ class _ToAst(Transformer):
         self.offset = line_offset
 
     def _tok(self, tok: Token) -> ast.Span:
-        return ast.Span(
-            self.file,
-            tok.line + self.offset,
-            tok.column,
-            tok.end_line + self.offset,
-            tok.end_column,
-        )
+        return _token_span(self.file, tok, self.offset)
 
     def int_value(self, children):
         return ast.Value("int", int(children[0]), self._tok(children[0]))
@@ -299,6 +296,7 @@ def _syntax_diagnostic(err: UnexpectedInput, file: str, offset: int) -> Diagnost
             if expected
             else "a '}' or ')' may be missing",
         )
+    assert isinstance(err, UnexpectedToken)  # characters and end of file are handled above
     tok = err.token
     shown = "end of line" if tok.type == "_NL" else repr(str(tok))
     hint = f"expected {_describe_expected(err.expected)}"
@@ -340,7 +338,7 @@ def _parse_piece(
     text: str, file: str, offset: int
 ) -> tuple[tuple[ast.Item, ...], list[Diagnostic]]:
     errors: list[UnexpectedInput] = []
-    seen_lines: set[int] = set()
+    seen_lines: set[int | None] = set()
 
     def recover(err: UnexpectedInput) -> bool:
         line = getattr(err, "line", None)
@@ -370,5 +368,6 @@ def parse_bytes(data: bytes, file: str) -> tuple[ast.SourceFile | None, list[Dia
     text, problem = _decode(data, file)
     if problem is not None:
         return None, [problem], ""
+    assert text is not None  # _decode gives the text whenever it finds no problem
     tree, diags = parse_text(text, file)
     return tree, diags, text

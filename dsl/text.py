@@ -50,11 +50,14 @@ class TextRenderer(NodeVisitor):
         self.primitives = vocabulary.primitives
         self.nouns: dict[str, tuple[str, str]] = {}
         for decl in decls:
-            if decl.kind in ("component", "track") and decl.first("noun"):
-                use = decl.first("noun")
+            use = decl.first("noun")
+            # a declaration without its id has an error reported: nothing to look up by
+            if use is None or decl.id is None:
+                continue
+            if decl.kind in ("component", "track"):
                 one = use.args.get("one", decl.id)
                 self.nouns[decl.id] = (one, use.args.get("many", one))
-            elif decl.kind in ("color", "player_color") and decl.first("noun"):
+            elif decl.kind in ("color", "player_color"):
                 noun = decl.value("noun")
                 self.nouns[decl.id] = (noun, noun)
 
@@ -89,13 +92,12 @@ class TextRenderer(NodeVisitor):
             return str(value)
 
         text = PLACEHOLDER.sub(fill, self._(prim.template))
-        if call.per is not None:
+        per = call.per
+        if per is not None:
             counter = PLACEHOLDER.sub(
-                lambda m: self._fill_counter(call.per, m),
+                lambda m: self._fill_counter(per, m),
                 self._(
-                    self.primitives[call.per.name].template
-                    if call.per.name in self.primitives
-                    else call.per.name
+                    self.primitives[per.name].template if per.name in self.primitives else per.name
                 ),
             )
             text = self._(CONNECT["per"]).format(effect=text, counter=counter)

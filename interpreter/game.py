@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..dsl.meta import Vocabulary
 from .piles import Pile
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 Frame = dict[str, Any]
 Handler = Callable[["Engine", Frame], None]  # advances a frame (see engine.py)
 Feasible = Callable[["Engine", int, tuple, dict], bool]  # (engine, seat, args, ctx)
+P = TypeVar("P", bound="Program")  # the game's program: what its build returns
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class Implementation:
 
 
 @dataclass(frozen=True)
-class ScenarioForms:
+class ScenarioForms(Generic[P]):
     """What a game adds to scenario files (interpreter/scenario.py).
 
     `open_maps`: paths of tables whose keys come and go in play (an override may add
@@ -57,15 +58,15 @@ class ScenarioForms:
     open_maps: tuple[str, ...] = ()
     player_keys: Mapping[str, Callable[..., None]] = field(default_factory=dict)
     place_at: Callable[..., None] | None = None
-    home: Callable[[Program, dict, str], None] | None = None
+    home: Callable[[P, dict, str], None] | None = None
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(Generic[P]):
     name: str
     vocabulary: Vocabulary
-    build: Callable[[RuleSet], Program]
-    setup: Callable[[Program, dict, int], None]  # (program, new state, players)
+    build: Callable[[RuleSet], P]
+    setup: Callable[[P, dict, int], None]  # (program, new state, players)
     start: str  # the frame operation that plays a whole game
     primitives: Mapping[str, Implementation]
     counters: Mapping[str, Callable[[Engine, int, tuple, dict], int]]
@@ -81,4 +82,4 @@ class Game:
     track_floor: Callable[[Engine, str], int | None] = lambda engine, track: None
     tally: Callable[[Engine], dict[str, int]] = lambda engine: {}  # things to count per game
     variants: tuple[str, ...] = ()  # the variants (declared in the rules) the module plays
-    scenarios: ScenarioForms = field(default_factory=ScenarioForms)
+    scenarios: ScenarioForms[P] = field(default_factory=ScenarioForms)

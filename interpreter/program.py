@@ -57,7 +57,7 @@ class Program:
         }
         self.counters = self.game.counters
         self.phases: dict[str, tuple[tuple[str, int], ...]] = {
-            p.id: tuple((u.args["name"], self.lower(u.effect)) for u in p.fields["step"])
+            p.id: tuple((u.args["name"], self.lower_required(u.effect)) for u in p.fields["step"])
             for p in ruleset.of_kind("phase")
             if p.id is not None
         }
@@ -105,6 +105,12 @@ class Program:
     def lower_optional(self, effect: ast.Effect | None) -> int | None:
         return None if effect is None else self.lower(effect)
 
+    def lower_required(self, effect: ast.Effect | None) -> int:
+        """Number the effect of a keyword that must have one (the checker reports a
+        missing effect as an error, and only rule sets without errors are built)."""
+        assert effect is not None, "a required effect is missing"
+        return self.lower(effect)
+
     def label(self, effect: int) -> str:
         """The effect in words, rendered once (option labels)."""
         text = self._labels.get(effect)
@@ -112,6 +118,7 @@ class Program:
             node = self.nodes[effect]
             implementation = self.primitives.get(node.name) if isinstance(node, ast.Call) else None
             if implementation is not None and implementation.label is not None:
+                assert isinstance(node, ast.Call)  # only calls have an implementation
                 text = implementation.label(node.values)
             else:
                 text = self.text.effect(node)

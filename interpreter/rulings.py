@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..dsl.diagnostics import did_you_mean
 from .program import Program
 
@@ -12,7 +14,9 @@ class RulingError(ValueError):
     """An unknown ruling or option, with a hint."""
 
 
-def resolve(data: Program, edition: str | None = None, overrides: list[str] = ()) -> dict[str, str]:
+def resolve(
+    data: Program, edition: str | None = None, overrides: Sequence[str] = ()
+) -> dict[str, str]:
     """The option of every ruling for a game."""
     if edition is not None and edition not in EDITIONS:
         raise RulingError(f"unknown edition '{edition}'; editions: {', '.join(EDITIONS)}")

@@ -20,6 +20,7 @@ import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..dsl.diagnostics import did_you_mean
 from .engine import Engine
@@ -165,7 +166,7 @@ def _check_expect(expect: dict, where: str) -> None:
 
 
 # ---- paths ---------------------------------------------------------------------
-def split_path(text: str) -> list:
+def split_path(text: object) -> list:
     if not isinstance(text, str) or not text or any(not p for p in text.split(".")):
         raise ScenarioError(f"'{text}' is not a path (e.g. players.0.storage.debris)")
     return [int(p) if p.isdigit() else p for p in text.split(".")]
@@ -275,11 +276,17 @@ def take_out(data: Program, state: dict, item: str, target, where: str) -> None:
     raise ScenarioError(f"{where}: there is only one '{item}', and it is already placed")
 
 
-def _return_home(data: Program, state: dict, item: str) -> None:
+def _return_home(data: Program, state: dict, item: str, where: str) -> None:
     """A card or tile no longer anywhere goes home (the bottom of its deck or stack)."""
     if any(value == item for _, _, value, _ in places(state, data.game.piles)):
         return
-    data.game.scenarios.home(data, state, item)
+    home = data.game.scenarios.home
+    if home is None:
+        raise ScenarioError(
+            f"{where}: '{item}' would leave play, and game '{data.game.name}' "
+            "does not say where it goes back"
+        )
+    home(data, state, item)
 
 
 def _convert(value):
@@ -324,7 +331,7 @@ def _assign(data: Program, state: dict, path, value, where: str) -> None:
         )
     if not isinstance(parent, (list, dict)):
         raise ScenarioError(f"{where}: unknown path {_fmt(path)}")
-    key = str(last) if isinstance(parent, dict) else last
+    key: Any = str(last) if isinstance(parent, dict) else last  # an int for a list (checked)
     old = parent[key]
     this_open = any(_matches(p, path) for p in open_maps)
     if isinstance(old, dict) and isinstance(value, dict) and not this_open:
@@ -360,7 +367,7 @@ def apply_set(data: Program, state: dict, path, raw, where: str) -> None:
         take_out(data, state, item, path, where)
     for item in ids_in(old):
         if kind_of(data, item) is not None:
-            _return_home(data, state, item)
+            _return_home(data, state, item, where)
 
 
 # ---- overrides ---------------------------------------------------------------------
@@ -378,6 +385,10 @@ def apply_overrides(data: Program, state: dict, scenario: dict) -> None:
         if "path" in entry:
             apply_set(data, state, split_path(entry["path"]), entry["value"], where)
         elif "at" in entry:
+            if forms.place_at is None:
+                raise ScenarioError(
+                    f"{where}: game '{data.game.name}' has no 'at' form; use 'path' and 'value'"
+                )
             forms.place_at(data, state, entry, players, where)
         else:
             who = seat(players, entry["player"], where)

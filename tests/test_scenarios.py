@@ -198,3 +198,24 @@ def test_overrides_recompute_the_first_decision(data, tmp_path):
     )
     result = scenario.run_file(data, write(tmp_path, text))
     assert result.status == "pass", scenario.render(result)
+
+
+def test_a_game_without_scenario_forms_refuses_them_readably(data):
+    """A game module need not add scenario forms (Game.scenarios has none by default):
+    an `at` table, or a card that an override sends back home, is then a ScenarioError
+    that names the set table, not a TypeError from calling None."""
+    import copy
+    from dataclasses import replace
+
+    from blackangel.interpreter.engine import Engine
+    from blackangel.interpreter.game import ScenarioForms
+
+    bare = copy.copy(data)  # the module's program is shared: change a copy
+    bare.game = replace(data.game, scenarios=ScenarioForms())
+    state = Engine.new_game(bare, 3, 1).state
+    at = {"players": 3, "set": [{"at": "1.1", "mission": "m002"}]}
+    with pytest.raises(scenario.ScenarioError, match="set 1: .* no 'at' form"):
+        scenario.apply_overrides(bare, state, at)
+    hand = {"players": 3, "set": [{"player": 1, "hand": ["m002"]}]}
+    with pytest.raises(scenario.ScenarioError, match="set 1: .* where it goes back"):
+        scenario.apply_overrides(bare, state, hand)

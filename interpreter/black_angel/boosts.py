@@ -90,9 +90,13 @@ def use_boosts(engine: Engine, frame: Frame) -> None:
         engine.state["context"]["boosts"] = used(engine) + 1
         engine.log("boost", seat=seat, tile=answer, moment=ctx["moment"])
         frame["required"] = False
-        engine.run_effect(seat, engine.data.tiles[answer].boost, ctx)
+        effect = engine.data.tiles[answer].boost
+        assert effect is not None  # offers() only lists tiles with a boost side
+        engine.run_effect(seat, effect, ctx)
         return
-    options = offers(engine, seat, ctx) if advanced(engine) and allowed(engine) else []
+    options: list[tuple[str, str, str | None]] = []
+    if advanced(engine) and allowed(engine):
+        options += offers(engine, seat, ctx)
     if not options:
         engine.finish(frame)
         return
@@ -132,8 +136,9 @@ def tally(engine: Engine) -> dict[str, int]:
     """How often each kind of 1x effect was used in a finished game, and the early flips."""
     out: dict[str, int] = {}
     for event in engine.state["log"]:
-        if event["event"] == "boost":
-            node = engine.data.nodes[engine.data.tiles[event["tile"]].boost]
+        effect = engine.data.tiles[event["tile"]].boost if event["event"] == "boost" else None
+        if effect is not None:
+            node = engine.data.nodes[effect]
             name = f"1x {getattr(node, 'name', 'effect')}"
             out[name] = out.get(name, 0) + 1
         elif event["event"] == "flip_tile" and event["why"] != "boost":

@@ -61,7 +61,7 @@ def _hal_cards(cards: list[Decl]) -> list[Diagnostic]:
             if use is None:
                 continue
             action, mode = use.args.get("action"), use.args.get("mode")
-            allowed = HAL_MODES.get(action, set())
+            allowed = HAL_MODES.get(action, set()) if action is not None else set()
             if mode is None and allowed:
                 out.append(
                     Diagnostic(
@@ -99,12 +99,14 @@ def _setups(setups: list[Decl], games: list[Decl]) -> list[Diagnostic]:
     for setup in setups:
         n = setup.value("players")
         if isinstance(n, int) and not lo <= n <= hi:
+            players = setup.first("players")
+            assert players is not None  # n has a value, so the keyword is there
             out.append(
                 Diagnostic(
                     "E110",
                     f"setup {setup.id} is for {n} player{'s' * (n != 1)}; "
                     f"the game allows {lo}..{hi}",
-                    setup.first("players").item.span,
+                    players.item.span,
                 )
             )
     return out

@@ -137,6 +137,8 @@ def activate_tile(engine: Engine, seat: int, cell: int) -> None:
     tile_id = engine.state["players"][seat]["grid"][cell]
     tile = engine.data.tiles[tile_id]
     engine.log("activate", seat=seat, tile=tile_id)
+    # tech and start tiles have a standard side (required); advanced tiles are never activated
+    assert tile.standard is not None
     engine.raise_event("tile_activated", seat, tile=tile_id)
     engine.run_effect(seat, tile.standard, {"cell": cell})
 

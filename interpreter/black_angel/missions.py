@@ -101,7 +101,7 @@ def activate_mission(engine: Engine, frame: Frame) -> None:
 def ejection_effects(engine: Engine, keys: list[str]) -> list[list]:
     """[seat, effect, hex] for every ejection effect of the cards at `keys`: the owner's
     part, each passenger's part, or the shared part once per player."""
-    out = []
+    out: list[list] = []
     sp = engine.state["space"]
     for key in keys:
         card = sp["cards"][key]

@@ -123,7 +123,9 @@ def final_scoring(engine: Engine) -> None:
                 placed.append((tile, numbers["game.advanced_cap"] + bonus))
         advanced = 0
         for tile, caps in _grouped(data, placed).values():
-            formula = data.nodes[data.tiles[tile].score]
+            score = data.tiles[tile].score
+            assert score is not None  # advanced tiles have a score (a required keyword)
+            formula = data.nodes[score]
             assert isinstance(formula, ast.Call) and formula.per is not None
             per_element = formula.values[0]
             counter = data.counters[formula.per.name]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...dsl import ast
+from ...dsl.checker import Decl
 from ...dsl.compiler import RuleSet
 from ..engine import Engine as GenericEngine
 from ..program import Program
@@ -69,15 +70,21 @@ class BlackAngelProgram(Program):
             a.value("number"): (a.value("color"), a.value("kind"))
             for a in ruleset.of_kind("action")
         }  # number -> (colour, kind)
-        self.missions = {m.id: self._mission(m) for m in ruleset.of_kind("mission")}
+        # declarations without an id are errors, and only rule sets without errors are built
+        self.missions = {
+            m.id: self._mission(m) for m in ruleset.of_kind("mission") if m.id is not None
+        }
         self.ravagers: dict[str, tuple[int, int]] = {
-            r.id: (r.value("target"), self.lower(r.first("permanent").effect))
+            r.id: (r.value("target"), self._required_effect(r, "permanent"))
             for r in ruleset.of_kind("ravager")
+            if r.id is not None
         }  # id -> (target action, permanent effect)
         self.tiles: dict[str, Tile] = {}  # instance id -> tile
         self.tile_copies: dict[str, list[str]] = {kind: [] for kind in TILE_KINDS}
         for kind in TILE_KINDS:
             for decl in ruleset.of_kind(kind):
+                if decl.id is None:
+                    continue
                 tile = Tile(
                     decl.id,
                     kind,
@@ -89,6 +96,8 @@ class BlackAngelProgram(Program):
                     self.tile_copies[kind].append(instance)
         self.strips: dict[str, dict[str, tuple[Hex, ...]]] = {}  # strip -> face -> hexes
         for strip in ruleset.of_kind("strip"):
+            if strip.id is None:
+                continue
             faces = {}
             for side in strip.fields["side"]:
                 hexes = sorted(side.children[0].fields["hex"], key=lambda h: h.args["position"])
@@ -117,7 +126,7 @@ class BlackAngelProgram(Program):
         self.start_cells = tuple(
             (u.args["row"], u.args["column"]) for u in board_fields.get("start_cell", [])
         )
-        start = ruleset.single("player_start")
+        start = _single(ruleset, "player_start")
         self.start_storage = tuple(
             (u.args["amount"], u.args["item"]) for u in start.fields.get("storage", [])
         )
@@ -132,7 +141,7 @@ class BlackAngelProgram(Program):
         self.robot_limit = next(
             c.value("limit") for c in ruleset.of_kind("component") if c.id == "robot"
         )
-        game = ruleset.single("game")
+        game = _single(ruleset, "game")
         self.turn_phase: str = game.value("turn")
         self.final_turn_phase: str = game.value("final_turn")
         self.grid_size: int = self.numbers["board.grid_size"]
@@ -140,6 +149,11 @@ class BlackAngelProgram(Program):
     def _effect(self, decl, key: str) -> int | None:
         use = decl.first(key)
         return self.lower(use.effect) if use is not None and use.effect is not None else None
+
+    def _required_effect(self, decl: Decl, key: str) -> int:
+        effect = self._effect(decl, key)
+        assert effect is not None, f"{decl.kind} {decl.id}: '{key}' is required"
+        return effect
 
     def _mission(self, m) -> Mission:
         reward = m.first("reward")
@@ -184,13 +198,21 @@ def _numbers(ruleset: RuleSet) -> dict[str, int]:
                 if isinstance(value, int):
                     numbers[f"{kind}.{key}"] = value
     start = ruleset.single("player_start")
-    if start is not None and start.first("hand") is not None:
-        hand = start.first("hand").args
-        numbers["player_start.hand_missions"] = hand["missions_per_color"]
-        numbers["player_start.hand_ravagers"] = hand["ravagers"]
+    hand = start.first("hand") if start is not None else None
+    if hand is not None:
+        numbers["player_start.hand_missions"] = hand.args["missions_per_color"]
+        numbers["player_start.hand_ravagers"] = hand.args["ravagers"]
     die = ruleset.of_kind("die")[0]
     numbers["die.damaged_roll_penalty"] = die.value("damaged_roll_penalty")
     return numbers
+
+
+def _single(ruleset: RuleSet, kind: str) -> Decl:
+    """The declaration of a kind the game cannot be built without."""
+    decl = ruleset.single(kind)
+    # not checked yet: a rule set without it lints clean, then fails here
+    assert decl is not None, f"the rule set has no '{kind}' declaration"
+    return decl
 
 
 def _priced(decl, key: str) -> tuple[int, str]:

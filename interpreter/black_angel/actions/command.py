@@ -156,14 +156,14 @@ def action_command(engine: Engine, frame: Frame) -> None:
             if not can_place_at(engine, seat, frame["at"], colour):
                 engine.finish(frame)
                 return
-            options = [
+            cards: list[tuple[str, str, str | None]] = [
                 (f"place:{m}", say(engine, labels.PLACE_CARD, card=m), m)
                 for m in sorted(set(p["hand"]))
                 if engine.data.missions[m].color == colour
             ]
             if value > 0:
-                options.append(("skip", say(engine, labels.PLACE_NO_CARD), None))
-            engine.ask(seat, "place_card", say(engine, labels.PLACE_HERE), options)
+                cards.append(("skip", say(engine, labels.PLACE_NO_CARD), None))
+            engine.ask(seat, "place_card", say(engine, labels.PLACE_HERE), cards)
             return
         if answer is None:  # the player places no card: the action ends with the move
             engine.finish(frame)

@@ -35,7 +35,7 @@ def action_destroy(engine: Engine, frame: Frame) -> None:
         location["held"] = {}
         engine.log("destroy", seat=seat, action=answer, cards=list(location["ravagers"]))
         location["ravagers"] = []
-    options = [
+    options: list[tuple[str, str, int | str]] = [
         (
             f"action:{n}",
             say(

@@ -4,6 +4,8 @@ activate that tile at once."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import NO_ANSWER, take_answer
 from ...game import Frame
 from .. import labels
@@ -47,6 +49,7 @@ def action_repair(engine: Engine, frame: Frame) -> None:
     p = state["players"][seat]
     frame.setdefault("left", frame["value"])
     answer = take_answer(frame)
+    options: list[tuple[str, str, Any]]
     if frame.get("placing"):
         if answer is NO_ANSWER:
             options = [("storage", say(engine, labels.DEBRIS_TO_STORAGE), "storage")]
