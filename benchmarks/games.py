@@ -25,12 +25,19 @@ def main() -> None:
     args = parser.parse_args()
 
     data = build(load_shipped())
+    machine = f"python {platform.python_version()} on {platform.machine()}"
+    print(f"{machine}, content {data.content_hash}")
+    for variants in ((), ("advanced",)):
+        measure(data, args.players, args.games, variants)
+
+
+def measure(data, players: int, games: int, variants: tuple[str, ...]) -> None:
     decisions = 0
     middles = []
     start = time.perf_counter()
-    for seed in range(args.games):
-        engine = Engine.new_game(data, args.players, seed)
-        agents = [RandomAgent(seed * 10 + i) for i in range(args.players)]
+    for seed in range(games):
+        engine = Engine.new_game(data, players, seed, variants=variants)
+        agents = [RandomAgent(seed * 10 + i) for i in range(players)]
         steps = 0
         while (decision := engine.decision()) is not None:
             engine.apply(agents[decision.player].choose(engine, decision))
@@ -48,15 +55,14 @@ def main() -> None:
         clone_times.append((time.perf_counter() - t0) / 20)
     sizes = [len(e.to_json().encode()) for e in middles]
 
-    machine = f"python {platform.python_version()} on {platform.machine()}"
-    print(f"{machine}, content {data.content_hash}")
+    rules = "advanced" if variants else "basic"
     print(
-        f"{args.games} random {args.players}-player games in {elapsed:.2f} s: "
-        f"{args.games / elapsed:.1f} games/s, {decisions / elapsed:,.0f} decisions/s, "
-        f"{decisions / args.games:.0f} decisions per game"
+        f"{games} random {players}-player {rules} games in {elapsed:.2f} s: "
+        f"{games / elapsed:.1f} games/s, {decisions / elapsed:,.0f} decisions/s, "
+        f"{decisions / games:.0f} decisions per game"
     )
-    print(f"clone(): median {statistics.median(clone_times) * 1e6:,.0f} us (mid-game states)")
-    print(f"saved state: median {statistics.median(sizes) / 1024:.1f} KiB of JSON")
+    print(f"  clone(): median {statistics.median(clone_times) * 1e6:,.0f} us (mid-game states)")
+    print(f"  saved state: median {statistics.median(sizes) / 1024:.1f} KiB of JSON")
 
 
 if __name__ == "__main__":

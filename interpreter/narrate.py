@@ -15,8 +15,9 @@ def log_lines(engine: Engine, names: list[str], events: list[dict] | None = None
 def transcript(engine: Engine, names: list[str]) -> str:
     """The whole game as text: header, turn log, final scores and the winners."""
     state = engine.state
+    variants = "".join(f", {v} rules" for v in state["variants"])
     lines = [
-        f"{engine.data.title}, {len(state['players'])} players, seed {state['seed']}, "
+        f"{engine.data.title}, {len(state['players'])} players{variants}, seed {state['seed']}, "
         f"rules {state['content_hash']}"
     ]
     lines += log_lines(engine, names)

@@ -20,10 +20,10 @@ def data():
     return build(load_shipped())
 
 
-@pytest.mark.parametrize("players, seed", regenerate.GAMES)
-def test_playthrough_matches_golden_file(data, players, seed):
-    expected = regenerate.path_for(players, seed).read_text(encoding="utf-8")
-    actual = regenerate.golden_text(data, players, seed)
+@pytest.mark.parametrize("players, seed, variants", regenerate.GAMES)
+def test_playthrough_matches_golden_file(data, players, seed, variants):
+    expected = regenerate.path_for(players, seed, variants).read_text(encoding="utf-8")
+    actual = regenerate.golden_text(data, players, seed, variants)
     if actual != expected:
         diff = "".join(
             difflib.unified_diff(

@@ -15,6 +15,7 @@ Angel's straight line) and (t, p - (offset[t] - offset[s])).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 
 from ..game import Frame
 from . import labels
@@ -83,10 +84,9 @@ def can_end_at(engine: Engine, seat: int, strip: str, pos: int, moving_from: str
     return len(ships) < engine.data.numbers["space.ships_per_hex"] and seat not in ships
 
 
-def destinations(
-    engine: Engine, seat: int, start: tuple[str, int], steps: int, moving_from: str | None
-) -> list[str]:
-    """Hex keys a ship can end on, moving up to `steps` hexes from `start`."""
+def reachable(engine: Engine, start: tuple[str, int], steps: int) -> Iterator[tuple[str, int]]:
+    """The hexes a ship can reach moving up to `steps` hexes from `start` (the start too),
+    nearest first."""
     seen = {start: 0}
     queue = deque([start])
     ships = engine.state["space"]["ships"]
@@ -94,6 +94,7 @@ def destinations(
     full_blocks = engine.ruling("full_hex_passage") == "blocked"
     while queue:
         here = queue.popleft()
+        yield here
         if seen[here] == steps:
             continue
         if full_blocks and here != start and len(ships.get(hex_key(*here), [])) >= full:
@@ -102,7 +103,26 @@ def destinations(
             if nxt not in seen and enterable(engine, *nxt):
                 seen[nxt] = seen[here] + 1
                 queue.append(nxt)
-    return sorted(hex_key(s, p) for (s, p) in seen if can_end_at(engine, seat, s, p, moving_from))
+
+
+def destinations(
+    engine: Engine, seat: int, start: tuple[str, int], steps: int, moving_from: str | None
+) -> list[str]:
+    """Hex keys a ship can end on, moving up to `steps` hexes from `start`."""
+    return sorted(
+        hex_key(s, p)
+        for s, p in reachable(engine, start, steps)
+        if can_end_at(engine, seat, s, p, moving_from)
+    )
+
+
+def can_end_somewhere(
+    engine: Engine, seat: int, start: tuple[str, int], steps: int, moving_from: str | None
+) -> bool:
+    """Whether `destinations` has any hex (stopping at the first one found)."""
+    return any(
+        can_end_at(engine, seat, s, p, moving_from) for s, p in reachable(engine, start, steps)
+    )
 
 
 def icons_around(engine: Engine, strip: str, pos: int) -> tuple[int, int]:

@@ -557,6 +557,7 @@ PRIMITIVES = (
         "Draw a mission card of the used die's colour and return the die.",
         (),
         N_("draw a card of the die's colour and return the die"),
+        can_fail=False,
     ),
     Primitive(
         "flip_dice",

@@ -18,24 +18,27 @@ from blackangel.interpreter.narrate import transcript
 from blackangel.interpreter.program import build
 
 HERE = Path(__file__).resolve().parent
-GAMES = [(2, 1), (3, 2), (4, 3)]  # (players, seed)
+# (players, seed, variants): three basic games and one with the advanced rules
+GAMES = [(2, 1, ()), (3, 2, ()), (4, 3, ()), (3, 4, ("advanced",))]
 
 
-def golden_text(data, players: int, seed: int) -> str:
+def golden_text(data, players: int, seed: int, variants: tuple[str, ...] = ()) -> str:
     agents = [RandomAgent(seed * 100 + i) for i in range(players)]
-    engine = play(Engine.new_game(data, players, seed), agents)
+    engine = play(Engine.new_game(data, players, seed, variants=variants), agents)
     return transcript(engine, [f"P{i + 1}" for i in range(players)])
 
 
-def path_for(players: int, seed: int) -> Path:
-    return HERE / f"game_{players}p_seed{seed}.txt"
+def path_for(players: int, seed: int, variants: tuple[str, ...] = ()) -> Path:
+    suffix = "".join(f"_{v}" for v in variants)
+    return HERE / f"game_{players}p_seed{seed}{suffix}.txt"
 
 
 def main() -> None:
     data = build(load_shipped())
-    for players, seed in GAMES:
-        path_for(players, seed).write_text(golden_text(data, players, seed), encoding="utf-8")
-        print(f"wrote {path_for(players, seed)}")
+    for players, seed, variants in GAMES:
+        path = path_for(players, seed, variants)
+        path.write_text(golden_text(data, players, seed, variants), encoding="utf-8")
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -44,7 +44,8 @@ def can_launch(engine: Engine, seat: int, value: int, colour: str) -> bool:
         or not can_place_at(engine, seat, black_angel_hex(engine), colour)
     ):
         return False
-    return bool(launch_targets(engine, seat, value))
+    strip, pos = engine.state["space"]["black_angel"]
+    return space.can_end_somewhere(engine, seat, (strip, pos), value, None)
 
 
 def command_ships(engine: Engine, seat: int, value: int, colour: str) -> list[tuple[str, str]]:

@@ -1,0 +1,58 @@
+"""The language promises only what the engine runs: every primitive and counter a game's
+vocabulary offers has an implementation, a feasibility check where it can fail, and a
+text; every variant the rules declare is one the game module plays."""
+
+import pytest
+
+from blackangel.dsl import games
+from blackangel.dsl.compiler import compile_paths
+from blackangel.interpreter.program import build
+
+GAMES = {
+    "black_angel": [],
+    "dice_race": ["examples/dice_race"],
+}
+
+
+@pytest.fixture(scope="module", params=sorted(GAMES))
+def program(request):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    paths = [root / p for p in GAMES[request.param]]
+    result = compile_paths(paths or None)
+    assert result.ruleset is not None and not result.errors
+    assert result.ruleset.game.name == request.param
+    return build(result.ruleset)
+
+
+def test_every_game_in_the_registry_is_checked_here():
+    assert set(games.available()) == set(GAMES)
+
+
+def test_every_primitive_has_an_implementation_a_check_and_a_text(program):
+    missing = []
+    for name, prim in program.vocabulary.primitives.items():
+        if not prim.template:
+            missing.append(f"{name}: no template")
+        if prim.counter:
+            if name not in program.counters:
+                missing.append(f"{name}: a counter nothing counts")
+            continue
+        implementation = program.primitives.get(name)
+        if implementation is None:
+            missing.append(f"{name}: no implementation")
+        elif prim.can_fail and implementation.can is None:
+            missing.append(f"{name}: can fail, but has no feasibility check")
+    assert missing == []
+
+
+def test_nothing_is_implemented_that_the_language_cannot_say(program):
+    """An implementation without a word in the vocabulary would be dead code."""
+    words = set(program.vocabulary.primitives)
+    assert set(program.primitives) <= words
+    assert set(program.counters) <= words
+
+
+def test_every_declared_variant_is_played(program):
+    assert set(program.variants) == set(program.game.variants)
