@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-import statistics
 import sys
 import time
-from collections import Counter
 
 import click
 
 from ..dsl.diagnostics import did_you_mean
 from ..dsl.loader import UsageError
-from ..interpreter import replay
+from ..interpreter import replay, simulation
 from ..interpreter.agents import AGENTS, HumanAgent, play
 from ..interpreter.engine import Engine
 from ..interpreter.narrate import log_lines, transcript
@@ -199,88 +197,113 @@ def play_command(
     show_default=True,
     help="Bots per seat, comma separated, repeated over the seats (random, greedy).",
 )
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    help="Processes playing games at once (default: one per core); the results are the "
+    "same for any number.",
+)
+@click.option(
+    "--out",
+    "out_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write one JSON line per game to this file (seed, agents, scores, winners, turns, "
+    "how it ended, what each seat played); ba report reads it.",
+)
 @format_options(what="the summary")
 @ruling_options
 @rules_options
 @guarded
 def simulate_command(
-    players, games, seed, agents, fmt, rulings, edition, variants, advanced, rules_paths, base
+    players,
+    games,
+    seed,
+    agents,
+    workers,
+    out_path,
+    fmt,
+    rulings,
+    edition,
+    variants,
+    advanced,
+    rules_paths,
+    base,
 ):
     """Play many seeded games between bots and summarise who wins and how games end."""
     data = game_data(rules_paths, base)
     check_players(data, players)
-    chosen = chosen_rulings(data, edition, rulings)
-    played = chosen_variants(data, variants, advanced)
+    parse_agents(agents, players, seed, None)  # a clear error for an unknown bot
+    settings = simulation.Settings(
+        players=players,
+        agents=tuple(n.strip() for n in agents.split(",") if n.strip()),
+        rulings=chosen_rulings(data, edition, rulings),
+        variants=tuple(chosen_variants(data, variants, advanced)),
+        rules=tuple(str(p) for p in rules_paths),
+        base=base,
+    )
+    workers = workers or simulation.default_workers()
+    out = open_output(out_path)
     started = time.perf_counter()
+    summary = simulation.Summary(players)
+    stream = simulation.records(data, settings, range(seed, seed + games), workers)
     # progress on a terminal only (on stderr), so piped and --json output stays clean
-    seeds = range(seed, seed + games)
-    if sys.stderr.isatty() and fmt != "json":
-        with click.progressbar(seeds, label="playing", file=sys.stderr, show_pos=True) as bar:
-            results = [play_one(data, players, s, agents, chosen, played) for s in bar]
-    else:
-        results = [play_one(data, players, s, agents, chosen, played) for s in seeds]
+    with click.progressbar(
+        stream,
+        length=games,
+        label="playing",
+        file=sys.stderr,
+        show_pos=True,
+        hidden=not sys.stderr.isatty() or fmt == "json",
+    ) as bar:
+        for record in bar:
+            summary.add(record)
+            if out is not None:
+                out.write(json.dumps(record, separators=(",", ":")) + "\n")
+    if out is not None:
+        out.close()
     elapsed = time.perf_counter() - started
-    summary = summarise(results, players)
-    summary.update(
+    report = summary.to_json()
+    report.update(
         seed=seed,
         games=games,
         players=players,
         content_hash=data.content_hash,
-        rulings=chosen,
-        variants=played,
+        rulings=settings.rulings,
+        variants=list(settings.variants),
     )
     if fmt == "json":
-        click.echo(json.dumps(summary, indent=2))
+        click.echo(json.dumps(report, indent=2))
         return 0
-    variant_text = f", variants {', '.join(played)}" if played else ""
+    variant_text = f", variants {', '.join(settings.variants)}" if settings.variants else ""
     click.echo(
         f"{games} games, {players} players, seeds {seed}..{seed + games - 1}{variant_text}, "
-        f"rules {data.content_hash} ({games / elapsed:.1f} games/s)"
+        f"rules {data.content_hash} ({games / elapsed:.1f} games/s, {workers} workers)"
     )
-    for seat, wins in enumerate(summary["wins_by_seat"]):
+    for seat, wins in enumerate(report["wins_by_seat"]):
         click.echo(f"  seat {seat + 1}: {wins} wins (shared wins count for each winner)")
-    for agent, wins in summary["wins_by_agent"].items():
+    for agent, wins in report["wins_by_agent"].items():
         click.echo(f"  {agent}: {wins} wins")
-    s = summary["scores"]
+    s = report["scores"]
     click.echo(f"  scores: mean {s['mean']:.1f}, min {s['min']}, max {s['max']}")
-    t = summary["turns"]
+    t = report["turns"]
     click.echo(f"  length: mean {t['mean']:.1f} turns, min {t['min']}, max {t['max']}")
-    click.echo("  ended by: " + ", ".join(f"{k} {v}" for k, v in summary["ended_by"].items()))
-    if summary["tally"]:
-        per_game = ", ".join(f"{k} {v / games:.2f}" for k, v in summary["tally"].items())
+    click.echo("  ended by: " + ", ".join(f"{k} {v}" for k, v in report["ended_by"].items()))
+    if report["tally"]:
+        per_game = ", ".join(f"{k} {v / games:.2f}" for k, v in report["tally"].items())
         click.echo(f"  per game: {per_game}")
+    if out_path:
+        click.echo(f"  one record per game in {out_path}")
     return 0
 
 
-def play_one(data, players: int, seed: int, agents: str, rulings: dict, variants=()):
-    bots = parse_agents(agents, players, seed, None)
-    engine = play(Engine.new_game(data, players, seed, rulings, variants), bots)
-    return engine, [b.name for b in bots]
-
-
-def summarise(results, players: int) -> dict:
-    wins_by_seat = [0] * players
-    wins_by_agent: Counter = Counter()
-    scores, turns, ended, tally = [], [], Counter[str](), Counter[str]()
-    for engine, names in results:
-        tally.update(engine.data.game.tally(engine))
-        final = engine.state["scores"]
-        best = max(final)
-        for seat, score in enumerate(final):
-            scores.append(score)
-            if score == best:
-                wins_by_seat[seat] += 1
-                wins_by_agent[names[seat]] += 1
-        turns.append(engine.data.game.clock(engine.state))
-        ended[engine.data.game.ending(engine.state)] += 1
-    return {
-        "wins_by_seat": wins_by_seat,
-        "wins_by_agent": dict(sorted(wins_by_agent.items())),
-        "scores": {"mean": statistics.fmean(scores), "min": min(scores), "max": max(scores)},
-        "turns": {"mean": statistics.fmean(turns), "min": min(turns), "max": max(turns)},
-        "ended_by": dict(sorted(ended.items())),
-        "tally": dict(sorted(tally.items())),
-    }
+def open_output(path: str | None):
+    """The file for records, opened before any game is played (a bad path fails at once)."""
+    if not path:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by the caller
+    except OSError as exc:
+        raise UsageError(f"cannot write '{path}': {exc.strerror}") from exc
 
 
 @click.command(name="rulings")

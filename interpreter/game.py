@@ -81,5 +81,7 @@ class Game(Generic[P]):
     checks: tuple[Callable[..., list], ...] = ()  # lint rules (dsl/games.py)
     track_floor: Callable[[Engine, str], int | None] = lambda engine, track: None
     tally: Callable[[Engine], dict[str, int]] = lambda engine: {}  # things to count per game
+    # what each seat did in a finished game (cards played, tiles taken...), for records
+    record: Callable[[Engine], list[dict[str, Any]]] = lambda engine: []
     variants: tuple[str, ...] = ()  # the variants (declared in the rules) the module plays
     scenarios: ScenarioForms[P] = field(default_factory=ScenarioForms)

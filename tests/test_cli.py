@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from blackangel.cli.games import play_one
 from blackangel.cli.lint import lint_command
 from blackangel.cli.main import ba
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.program import build
 from blackangel.interpreter.rulings import resolve
+from blackangel.interpreter.simulation import Settings, play_record
 
 
 @pytest.fixture
@@ -167,16 +167,20 @@ def test_simulate_is_reproducible_and_summarises(run):
     summary = json.loads(first)
     # the summary is what the four games, played one by one, give
     data = build(load_shipped())
-    games = [play_one(data, 2, seed, "random", resolve(data)) for seed in range(5, 9)]
-    scores = [s for engine, _ in games for s in engine.state["scores"]]
+    settings = Settings(players=2, agents=("random",), rulings=resolve(data))
+    games = [play_record(data, settings, seed) for seed in range(5, 9)]
+    scores = [s for game in games for s in game["scores"]]
     wins = [0, 0]
-    for engine, _ in games:
-        for seat, won in enumerate(engine.returns()):
-            wins[seat] += int(won)
+    for game in games:
+        for seat in game["winners"]:
+            wins[seat] += 1
+        assert game["winners"] == [
+            s for s, v in enumerate(game["scores"]) if v == max(game["scores"])
+        ]
     assert summary["games"] == 4 and summary["wins_by_seat"] == wins
     assert summary["scores"]["min"] == min(scores) and summary["scores"]["max"] == max(scores)
     assert summary["scores"]["mean"] == pytest.approx(sum(scores) / len(scores))
-    ended = [engine.state["turn"]["end_trigger"] for engine, _ in games]
+    ended = [game["ended_by"] for game in games]
     assert summary["ended_by"] == {why: ended.count(why) for why in set(ended)}
     code, text = run(ba, "simulate", "--players", "3", "--games", "2", "--agents", "greedy,random")
     assert code == 0 and "greedy:" in text and "ended by:" in text
@@ -301,7 +305,7 @@ def test_json_is_the_same_as_format_json(name, run):
         return
     code, text = run(ba, name, *args, "--format", "text")
     default = run(ba, name, *args)[1]
-    speed = re.compile(r"\([\d.]+ games/s\)")  # simulate's only varying figure
+    speed = re.compile(r"\([\d.]+ games/s, \d+ workers\)")  # simulate's only varying figure
     assert code == 0 and text != out and speed.sub("", text) == speed.sub("", default)
     code, error = run(ba, name, *args, "--json", "--format", "text")
     assert code == 2 and "--json means --format json; it contradicts --format text" in error
@@ -372,3 +376,24 @@ def test_color_of_ba_lint_under_ba():
     assert ANSI in _colour_run(ba, ["--color", "never", "lint", "--color", "always"], tty=False)
     result = CliRunner().invoke(ba, ["--color", "sometimes", "rulings"])
     assert result.exit_code == 2 and "Invalid value for '--color'" in result.output
+
+
+def test_simulate_gives_the_same_results_with_any_number_of_workers(run, tmp_path):
+    """Each game's seed comes from the first seed and its index: two processes play the
+    same games as one, and the records come back in seed order."""
+    outputs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"games{workers}.jsonl"
+        args = ["simulate", "--players", "3", "--games", "6", "--seed", "9", "--json"]
+        code, text = run(ba, *args, "--workers", workers, "--out", str(out))
+        assert code == 0
+        outputs.append((json.loads(text), out.read_text(encoding="utf-8")))
+    assert outputs[0] == outputs[1]
+    records = [json.loads(line) for line in outputs[0][1].splitlines()]
+    assert [r["seed"] for r in records] == list(range(9, 15))
+    assert all(len(r["seats"]) == 3 and set(r["seats"][0]) >= {"played", "took"} for r in records)
+
+
+def test_simulate_refuses_an_unwritable_output_before_playing(run, tmp_path):
+    code, text = run(ba, "simulate", "--games", "2", "--out", str(tmp_path / "no" / "such.jsonl"))
+    assert code == 2 and "cannot write" in text

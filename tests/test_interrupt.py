@@ -37,7 +37,7 @@ def test_command_interrupted_mid_simulation(monkeypatch):
     def stop(*_args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(games, "play_one", stop)
+    monkeypatch.setattr(games.simulation, "play_record", stop)
     result = CliRunner().invoke(ba, ["simulate", "--games", "3"])
     assert result.exit_code == 130
     assert result.stderr == "interrupted\n" and result.stdout == ""

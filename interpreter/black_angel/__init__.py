@@ -112,5 +112,6 @@ GAME = Game(
     track_floor=lambda engine, track: None if engine.ruling("negative_vp") == "allow" else 0,
     scenarios=SCENARIO_FORMS,
     tally=boosts.tally,
+    record=scoring.what_each_played,
     variants=(boosts.ADVANCED,),
 )

@@ -160,6 +160,26 @@ def _grouped(data, placed: list[tuple[str, int]]) -> dict[str, tuple[str, list[i
     return groups
 
 
+def what_each_played(engine: Engine) -> list[dict[str, list[str]]]:
+    """Per seat, for the records of a finished game: the cards played beside the grid,
+    the missions placed in space, the tiles taken by Discover, and the advanced tiles
+    scored at the end."""
+    seats: list[dict[str, list[str]]] = [
+        {"played": [], "placed": [], "took": [], "scored_with": []} for _ in engine.state["players"]
+    ]
+    kinds = {"play_card": "played", "place_mission": "placed", "discover": "took"}
+    for event in engine.state["log"]:
+        kind = kinds.get(event["event"])
+        if kind is not None:
+            seats[event["seat"]][kind].append(event.get("card") or event.get("tile"))
+    tiles = engine.data.tiles
+    for seat, p in enumerate(engine.state["players"]):
+        owned = [t for t in p["grid"] if t is not None] + p["advanced_aside"]
+        owned += [t for t in p["advanced_spaces"] if t is not None]
+        seats[seat]["scored_with"] = sorted(t for t in owned if tiles[t].kind == "advanced")
+    return seats
+
+
 def position_value(engine: Engine, seat: int) -> float:
     """A quick estimate of a seat's position: its VP plus part of a point for each item in
     storage, robot in the break room, mission card in hand, card in space or ejected."""

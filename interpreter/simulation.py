@@ -1,0 +1,148 @@
+"""Many seeded games between bots: one record per game, streamed, in seed order, on one
+process or several, with the same records whatever the number of processes.
+
+Game `i` of a run uses the seed `seed + i`, and each bot's own generator is seeded
+from the game's seed and its seat, so a game's record depends only on its seed and
+the run's settings. With several workers each process compiles the rules once and
+plays whole games; records come back in seed order, so the output is identical.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .agents import AGENTS, play
+from .engine import Engine
+from .program import Program, build
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What every game of a run shares."""
+
+    players: int
+    agents: tuple[str, ...]  # repeated over the seats
+    rulings: dict[str, str]
+    variants: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()  # .ba paths; none: the shipped content
+    base: bool = False
+
+    def bots(self, seed: int) -> list:
+        names = [self.agents[i % len(self.agents)] for i in range(self.players)]
+        return [AGENTS[name](seed * 1000 + i) for i, name in enumerate(names)]
+
+
+def play_record(data: Program, settings: Settings, seed: int) -> dict[str, Any]:
+    """Play one game and describe it: who played, the scores, how and when it ended."""
+    bots = settings.bots(seed)
+    engine = Engine.new_game(data, settings.players, seed, settings.rulings, settings.variants)
+    play(engine, bots)
+    scores = engine.state["scores"]
+    best = max(scores)
+    return {
+        "seed": seed,
+        "players": settings.players,
+        "agents": [bot.name for bot in bots],
+        "rulings": settings.rulings,
+        "variants": list(settings.variants),
+        "content_hash": data.content_hash,
+        "scores": scores,
+        "winners": [seat for seat, score in enumerate(scores) if score == best],
+        "turns": data.game.clock(engine.state),
+        "ended_by": data.game.ending(engine.state),
+        "tally": data.game.tally(engine),
+        "seats": data.game.record(engine),
+    }
+
+
+# ---- several processes -------------------------------------------------------------
+_worker: dict[str, Any] = {}
+
+
+def _start_worker(settings: Settings) -> None:
+    from ..dsl.compiler import compile_paths
+
+    result = compile_paths(list(settings.rules) or None, on_base=settings.base)
+    assert result.ruleset is not None and not result.errors, "the parent checked the rules"
+    _worker["data"] = build(result.ruleset)
+    _worker["settings"] = settings
+
+
+def _play_in_worker(seed: int) -> dict[str, Any]:
+    return play_record(_worker["data"], _worker["settings"], seed)
+
+
+def records(
+    data: Program, settings: Settings, seeds: Iterable[int], workers: int = 1
+) -> Iterator[dict[str, Any]]:
+    """The record of each game, in the order of `seeds`."""
+    seeds = list(seeds)
+    if workers <= 1 or len(seeds) < 2:
+        for seed in seeds:
+            yield play_record(data, settings, seed)
+        return
+    chunk = max(1, min(32, len(seeds) // (workers * 8)))
+    with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(settings,)) as pool:
+        yield from pool.map(_play_in_worker, seeds, chunksize=chunk)
+
+
+def default_workers() -> int:
+    return max(1, os.cpu_count() or 1)
+
+
+# ---- a summary that keeps no game in memory ----------------------------------------
+@dataclass
+class Summary:
+    players: int
+    games: int = 0
+    wins_by_seat: list[int] = field(default_factory=list)
+    wins_by_agent: Counter[str] = field(default_factory=Counter)
+    ended_by: Counter[str] = field(default_factory=Counter)
+    tally: Counter[str] = field(default_factory=Counter)
+    _scores: list[float] = field(default_factory=lambda: [0.0, 0.0, math.inf, -math.inf])
+    _turns: list[float] = field(default_factory=lambda: [0.0, 0.0, math.inf, -math.inf])
+
+    def __post_init__(self) -> None:
+        self.wins_by_seat = [0] * self.players
+
+    def add(self, record: dict[str, Any]) -> None:
+        self.games += 1
+        for seat in record["winners"]:
+            self.wins_by_seat[seat] += 1
+            self.wins_by_agent[record["agents"][seat]] += 1
+        for score in record["scores"]:
+            _gather(self._scores, score)
+        _gather(self._turns, record["turns"])
+        self.ended_by[record["ended_by"]] += 1
+        self.tally.update(record["tally"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "wins_by_seat": self.wins_by_seat,
+            "wins_by_agent": dict(sorted(self.wins_by_agent.items())),
+            "scores": _stats(self._scores),
+            "turns": _stats(self._turns),
+            "ended_by": dict(sorted(self.ended_by.items())),
+            "tally": dict(sorted(self.tally.items())),
+        }
+
+
+def _gather(into: list[float], value: float) -> None:
+    """Count, sum, min, max: enough for a mean and the range, in constant memory."""
+    into[0] += 1
+    into[1] += value
+    into[2] = min(into[2], value)
+    into[3] = max(into[3], value)
+
+
+def _stats(gathered: list[float]) -> dict[str, float]:
+    count, total, low, high = gathered
+    if not count:
+        return {"mean": 0.0, "min": 0, "max": 0}
+    return {"mean": total / count, "min": int(low), "max": int(high)}
