@@ -307,8 +307,9 @@ def _choice(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
         frame["pc"] = 1
         engine.run_effect(seat, parts[frame.pop("answer")], ctx)
         return
+    ids = engine.data.option_ids(frame["effect"])
     options = [
-        (f"option:{i}", engine.describe(part), i)
+        (ids[i], engine.describe(part), i)
         for i, part in enumerate(parts)
         if engine.can(seat, part, ctx)
     ]

@@ -37,11 +37,13 @@ Feasible = Callable[["Engine", int, tuple, dict], bool]  # (engine, seat, args, 
 class Implementation:
     """What a primitive does (`run`, a frame handler) and whether it can be done now
     (`can`; None: always). `label`, when given, replaces the template as the text of
-    an option that offers the primitive (for example a phase's name)."""
+    an option that offers the primitive (for example a phase's name); `option_id`, when
+    given, is the id of such an option (`sequence_a`, `pass`) instead of `option:N`."""
 
     run: Handler
     can: Feasible | None = None
     label: Callable[[tuple], str] | None = None
+    option_id: Callable[[tuple], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from blackangel.dsl import ast
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.agents import GreedyAgent, RandomAgent, play
 from blackangel.interpreter.engine import Engine, IllegalOption
@@ -125,6 +126,26 @@ def test_options_have_unique_ids_and_labels(data):
         ids = [o.id for o in d.options]
         assert len(ids) == len(set(ids)) and all(o.label for o in d.options)
         engine.apply(agent.choose(engine, d))
+
+
+def test_choice_options_take_their_own_ids(data):
+    """An option that runs a phase is named after the phase and passing is `pass`
+    (Implementation.option_id); a choice whose options have no ids of their own, or the
+    same id twice, numbers them by position."""
+    turn, final = data.phases["turn"][0][1], data.phases["final_turn"][0][1]
+    assert data.option_ids(turn) == ("sequence_a", "sequence_b")
+    assert data.option_ids(final) == ("sequence_a", "sequence_b", "pass")
+    assert Engine.new_game(data, 2, 1).legal_options() == ["sequence_a", "sequence_b"]
+    other = next(
+        i
+        for i, node in enumerate(data.nodes)
+        if isinstance(node, ast.Choice) and i not in (turn, final)
+    )
+    assert data.option_ids(other) == tuple(f"option:{i}" for i in range(len(data.parts[other])))
+    program = build(load_shipped())
+    run_a = program.nodes[program.parts[turn][0]]
+    twice = program.lower(ast.Choice((run_a, run_a), run_a.span))
+    assert program.option_ids(twice) == ("option:0", "option:1")
 
 
 def test_greedy_beats_random(data):

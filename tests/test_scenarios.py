@@ -100,6 +100,21 @@ def test_event_count_mismatch_shows_the_events(data, tmp_path):
     assert '"event": "reserve"' in result.failures[0]
 
 
+def test_turn_choice_options_are_named_after_their_phases(data, tmp_path):
+    """The turn's options are `sequence_a` and `sequence_b` (and `pass` in the final
+    round), not `option:N`."""
+    steps = (
+        'players = 2\nseed = 1\n[[step]]\nplayer = 1\nlegal = ["sequence_a", "sequence_b"]\n'
+        'not_legal = ["pass"]\nchoose = "{}"\n[[expect]]\nevent = "reroll"\nseat = 0\n'
+    )
+    result = scenario.run_file(data, write(tmp_path, steps.format("sequence_b")))
+    assert result.status == "pass", scenario.render(result)
+    result = scenario.run_file(data, write(tmp_path, steps.format("option:1")))
+    assert result.status == "fail"
+    assert "option 'option:1' is not available here" in result.failures[0]
+    assert "sequence_b" in result.failures[0]
+
+
 BAD = {
     "not_toml": ("players = 3\n[[set]\n", "is not valid TOML"),
     "no_seed": ("players = 3\n", "'seed' is missing"),

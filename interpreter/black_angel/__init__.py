@@ -77,7 +77,7 @@ PRIMITIVES = {
     "reserve_die": Implementation(dice.reserve_die, dice.can_reserve_die),
     "reset_board": Implementation(sequence_b.reset_board),
     "advance_black_angel": Implementation(sequence_b.advance_black_angel),
-    "pass_turn": Implementation(turn.pass_turn, turn.can_pass_turn),
+    "pass_turn": Implementation(turn.pass_turn, turn.can_pass_turn, option_id=turn.pass_id),
 }
 
 GAME = Game(
