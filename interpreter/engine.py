@@ -87,7 +87,16 @@ class Engine(Generic[P]):
 
     # ---- public API ----------------------------------------------------------
     @classmethod
-    def new_game(cls, data: P, players: int, seed: int, rulings: dict | None = None) -> Engine[P]:
+    def new_game(
+        cls,
+        data: P,
+        players: int,
+        seed: int,
+        rulings: dict | None = None,
+        auto_answer: bool = True,
+    ) -> Engine[P]:
+        """A game set up and run to its first decision. With `auto_answer=False` a decision
+        with only one option is asked like any other (see `ask_or_force`)."""
         from .rulings import resolve
 
         chosen = {**resolve(data), **(rulings or {})}
@@ -102,6 +111,7 @@ class Engine(Generic[P]):
             "result": True,
             "log": [],
             "scores": None,  # per seat, set when the game ends
+            "auto_answer": auto_answer,  # decisions with one option are answered at once
         }
         data.game.setup(data, state, players)
         engine = cls(data, state)
@@ -200,6 +210,20 @@ class Engine(Generic[P]):
             "prompt": prompt,
             "options": [{"id": i, "label": label, "value": value} for i, label, value in options],
         }
+
+    def ask_or_force(
+        self, player: int, kind: str, prompt: str, options: list[tuple[str, str, Any]]
+    ) -> Any:
+        """Ask `player` as `ask` does and return NO_ANSWER; but when there is only one
+        option, answer for the player: log a `forced` event and return its value. Every
+        decision the engine or a game answers by itself goes through here, so forced
+        answers can be checked, and a game started with `auto_answer=False` asks them."""
+        if len(options) == 1 and self.state.get("auto_answer", True):
+            option_id, label, value = options[0]
+            self.log("forced", seat=player, kind=kind, option=option_id, label=label)
+            return value
+        self.ask(player, kind, prompt, options)
+        return NO_ANSWER
 
     def run(self) -> None:
         state = self.state
@@ -315,10 +339,10 @@ def _choice(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
     ]
     if not options:
         engine.finish(frame, False)
-    elif len(options) == 1:
-        frame["answer"] = options[0][2]
-    else:
-        engine.ask(seat, "choose_effect", "Choose one", options)
+        return
+    answer = engine.ask_or_force(seat, "choose_effect", "Choose one", options)
+    if answer is not NO_ANSWER:
+        frame["answer"] = answer
 
 
 def _trade(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:

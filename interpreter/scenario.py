@@ -55,11 +55,21 @@ class ScenarioResult:
         }
 
 
-TOP_KEYS = {"name", "description", "players", "seed", "rulings", "set", "step", "expect"}
+TOP_KEYS = {"name", "description", "players", "seed", "auto", "rulings", "set", "step", "expect"}
 STEP_KEYS = {"choose", "choose_label", "player", "legal", "not_legal", "expect", "note"}
 EXPECT_KEYS = {"path", "player", "equals", "contains", "note", "legal", "not_legal"}
 EVENT_RESERVED = {"event", "count", "note"}
-FROZEN = {"version", "content_hash", "seed", "rng", "rulings", "stack", "pending", "log"}
+FROZEN = {
+    "version",
+    "content_hash",
+    "seed",
+    "rng",
+    "rulings",
+    "stack",
+    "pending",
+    "log",
+    "auto_answer",
+}
 NONE = "none"  # TOML has no null: the string "none" stands for an empty space
 
 
@@ -103,6 +113,8 @@ def check_structure(scenario: dict) -> None:
             raise ScenarioError(f"scenario: '{key}' is missing (e.g. {key} = 3)")
         if not isinstance(scenario[key], int) or isinstance(scenario[key], bool):
             raise ScenarioError(f"scenario: '{key}' must be a whole number")
+    if not isinstance(scenario.get("auto", True), bool):
+        raise ScenarioError("scenario: 'auto' must be true or false")
     if not isinstance(scenario.get("rulings", {}), dict):
         raise ScenarioError('scenario: [rulings] must be a table of NAME = "OPTION"')
     for key in ("set", "step", "expect"):
@@ -535,7 +547,7 @@ def start(data: Program, scenario: dict) -> tuple[Engine, int]:
         chosen = resolve(data, None, [f"{k}={v}" for k, v in rulings.items()])
     except RulingError as exc:
         raise ScenarioError(f"[rulings]: {exc}") from None
-    engine = Engine.new_game(data, players, scenario["seed"], chosen)
+    engine = Engine.new_game(data, players, scenario["seed"], chosen, scenario.get("auto", True))
     apply_overrides(data, engine.state, scenario)
     log_start = len(engine.state["log"])
     if engine.state["pending"] is not None:

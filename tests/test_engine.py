@@ -148,6 +148,31 @@ def test_choice_options_take_their_own_ids(data):
     assert program.option_ids(twice) == ("option:0", "option:1")
 
 
+@pytest.mark.parametrize("players, seed", [(2, 4), (4, 5)])
+def test_forced_answers_are_the_single_option_decisions(data, players, seed):
+    """Every decision the engine answers by itself is logged as `forced`; a game started
+    with auto_answer=False asks each of them, with that one option, and answering them
+    so plays the same game."""
+    auto = random_game(data, players, seed)
+    log = auto.state["log"]
+    answers = [e for e in log if e["event"] in ("choice", "forced")]
+    assert any(e["event"] == "forced" for e in answers)
+    asked = Engine.new_game(data, players, seed, auto_answer=False)
+    for answer in answers:
+        decision = asked.decision()
+        assert decision.player == answer["seat"]
+        if answer["event"] == "forced":
+            assert len(decision.options) == 1 and decision.kind == answer["kind"]
+            assert (decision.options[0].id, decision.options[0].label) == (
+                answer["option"],
+                answer["label"],
+            )
+        asked.apply(answer["option"])
+    assert asked.is_terminal() and asked.state["scores"] == auto.state["scores"]
+    again = [e for e in asked.state["log"] if e["event"] not in ("choice", "forced")]
+    assert again == [e for e in log if e["event"] not in ("choice", "forced")]
+
+
 def test_greedy_beats_random(data):
     greedy_wins = random_wins = 0
     for seed in range(12):

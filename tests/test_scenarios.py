@@ -115,6 +115,36 @@ def test_turn_choice_options_are_named_after_their_phases(data, tmp_path):
     assert "sequence_b" in result.failures[0]
 
 
+def test_forced_answers_can_be_expected(data, tmp_path):
+    """The engine answers a decision with one option by itself and logs it as `forced`:
+    a scenario expects the event, and cannot choose the option as if it were asked."""
+    text = (HERE / "command_star_die.toml").read_text(encoding="utf-8")
+    wrong = text.replace('option = "hex:st4/5"', 'option = "hex:st4/6"')
+    result = scenario.run_file(data, write(tmp_path, wrong))
+    assert result.status == "fail"
+    (failure,) = result.failures
+    assert 'expected event forced with {"kind": "move", "option": "hex:st4/6", "seat": 0}' in (
+        failure
+    )
+    assert '"option": "hex:st4/5"' in failure  # the forced answers that were logged
+    asked = text.replace(
+        'note = "a star die must place a card: no skip"', 'choose = "action:2"\n[[step]]'
+    )
+    result = scenario.run_file(data, write(tmp_path, asked))
+    assert "option 'action:2' is not available here" in result.failures[0]
+
+
+def test_auto_false_asks_forced_decisions(data, tmp_path):
+    """With auto = false the forced decisions are asked; a scenario that skips them fails."""
+    text = (HERE / "command_star_die_asked.toml").read_text(encoding="utf-8")
+    assert scenario.run_file(data, write(tmp_path, text)).status == "pass"
+    skipping = text.replace('choose = "action:2"', 'choose = "place:m002"')
+    result = scenario.run_file(data, write(tmp_path, skipping))
+    assert result.status == "fail"
+    assert "option 'place:m002' is not available here" in result.failures[0]
+    assert "action:2" in result.failures[0]
+
+
 BAD = {
     "not_toml": ("players = 3\n[[set]\n", "is not valid TOML"),
     "no_seed": ("players = 3\n", "'seed' is missing"),
@@ -144,6 +174,11 @@ BAD = {
         "ruling negative_vp has no option 'sometimes'",
     ),
     "bad_players": ("players = 1\nseed = 1\n", "1 players is not supported"),
+    "bad_auto": ("players = 3\nseed = 1\nauto = 'no'\n", "'auto' must be true or false"),
+    "frozen_auto": (
+        "players = 3\nseed = 1\n[[set]]\npath = 'auto_answer'\nvalue = false\n",
+        "'auto_answer' cannot be overridden",
+    ),
     "bad_die": (
         "players = 3\nseed = 1\n[[set]]\nplayer = 1\ndice = ['purple 3']\n",
         "is not 'COLOUR VALUE [reserved]'",
