@@ -77,6 +77,14 @@ def options_digest(pending: dict) -> str:
     return f"{zlib.crc32(text.encode()):08x}"
 
 
+def winners_of(scores: list | None) -> list[int]:
+    """The seats with the best score (several on a tie; none before the scores exist)."""
+    if not scores:
+        return []
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]
+
+
 class Engine(Generic[P]):
     """One game in progress: `decision()`, `apply(option_id)`, `clone()`, `to_json()`."""
 
@@ -111,6 +119,7 @@ class Engine(Generic[P]):
             "result": True,
             "log": [],
             "scores": None,  # per seat, set when the game ends
+            "winners": None,  # the seats with the best score, set when the game ends
             "auto_answer": auto_answer,  # decisions with one option are answered at once
         }
         data.game.setup(data, state, players)
@@ -162,11 +171,10 @@ class Engine(Generic[P]):
 
     def returns(self) -> list[float]:
         """Per seat: 1 for a (shared) win, 0 otherwise; only meaningful at the end."""
-        scores = self.state["scores"]
-        if scores is None:
-            return [0.0] * self.players
-        best = max(scores)
-        return [1.0 if s == best else 0.0 for s in scores]
+        winners = self.state.get("winners")
+        if winners is None:
+            winners = winners_of(self.state["scores"])
+        return [1.0 if seat in winners else 0.0 for seat in range(self.players)]
 
     @property
     def players(self) -> int:
@@ -199,6 +207,15 @@ class Engine(Generic[P]):
         assert stack and stack[-1] is frame, "only the top frame can finish"
         stack.pop()
         self.state["result"] = ok
+        if not stack:
+            self.game_over()
+
+    def game_over(self) -> None:
+        """The outermost frame has finished: the winners are the seats with the best score
+        (all of them on a tie: a shared victory), kept in the state and logged."""
+        winners = winners_of(self.state["scores"])
+        self.state["winners"] = winners
+        self.log("game_over", winners=winners, scores=self.state["scores"])
 
     def ask(self, player: int, kind: str, prompt: str, options: list[tuple[str, str, Any]]) -> None:
         """Stop and wait for `player` to pick one of (id, label, value)."""

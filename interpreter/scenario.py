@@ -69,6 +69,7 @@ FROZEN = {
     "pending",
     "log",
     "auto_answer",
+    "winners",
 }
 NONE = "none"  # TOML has no null: the string "none" stands for an empty space
 

@@ -69,6 +69,25 @@ def test_games_end_with_scores(data, players):
         assert scores[seat] == part["total"]
     assert engine.returns() == [1.0 if s == max(scores) else 0.0 for s in scores]
     assert engine.state["turn"]["end_trigger"] in ("spes", "ravagers")
+    # the winners, in the state and in the last event, are the seats that returns() rewards
+    winners = engine.state["winners"]
+    assert winners == [s for s in range(players) if engine.returns()[s] == 1.0] != []
+    assert engine.state["log"][-1] == {
+        **engine.state["log"][-1],
+        "event": "game_over",
+        "winners": winners,
+        "scores": scores,
+    }
+
+
+def test_winners_share_a_tie_and_none_before_the_end(data):
+    engine = Engine.new_game(data, 3, 1)
+    assert engine.state["winners"] is None and engine.returns() == [0.0, 0.0, 0.0]
+    engine.state["scores"] = [20, 20, 12]
+    engine.state["stack"] = engine.state["stack"][:1]
+    engine.state["pending"] = None
+    engine.finish(engine.state["stack"][0])
+    assert engine.state["winners"] == [0, 1] and engine.returns() == [1.0, 1.0, 0.0]
 
 
 def test_clone_is_independent(data):

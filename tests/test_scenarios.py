@@ -145,6 +145,20 @@ def test_auto_false_asks_forced_decisions(data, tmp_path):
     assert "action:2" in result.failures[0]
 
 
+def test_winners_can_be_expected(data, tmp_path):
+    """A tie shares the victory: both tied seats are the winners, in the state and in
+    the game_over event; expecting one winner fails and shows the event."""
+    text = (HERE / "final_scoring_tie.toml").read_text(encoding="utf-8")
+    wrong = text.replace("winners = [0, 1]", "winners = [0]")
+    result = scenario.run_file(data, write(tmp_path, wrong))
+    assert result.status == "fail"
+    (failure,) = result.failures
+    assert 'expected event game_over with {"winners": [0]} at least once, found 0' in failure
+    assert '"winners": [0, 1]' in failure
+    result = scenario.run_file(data, write(tmp_path, text.replace("vp = 12", "vp = 21")))
+    assert "winners: expected [0, 1], found [2]" in "\n".join(result.failures)
+
+
 BAD = {
     "not_toml": ("players = 3\n[[set]\n", "is not valid TOML"),
     "no_seed": ("players = 3\n", "'seed' is missing"),
@@ -175,6 +189,10 @@ BAD = {
     ),
     "bad_players": ("players = 1\nseed = 1\n", "1 players is not supported"),
     "bad_auto": ("players = 3\nseed = 1\nauto = 'no'\n", "'auto' must be true or false"),
+    "frozen_winners": (
+        "players = 3\nseed = 1\n[[set]]\npath = 'winners'\nvalue = [0]\n",
+        "'winners' cannot be overridden",
+    ),
     "frozen_auto": (
         "players = 3\nseed = 1\n[[set]]\npath = 'auto_answer'\nvalue = false\n",
         "'auto_answer' cannot be overridden",
