@@ -57,7 +57,17 @@ class ScenarioResult:
 
 TOP_KEYS = {"name", "description", "players", "seed", "auto", "rulings", "set", "step", "expect"}
 STEP_KEYS = {"choose", "choose_label", "player", "legal", "not_legal", "expect", "note"}
-EXPECT_KEYS = {"path", "player", "equals", "contains", "note", "legal", "not_legal"}
+EXPECT_KEYS = {
+    "path",
+    "player",
+    "equals",
+    "contains",
+    "count",
+    "where",
+    "note",
+    "legal",
+    "not_legal",
+}
 EVENT_RESERVED = {"event", "count", "note"}
 FROZEN = {
     "version",
@@ -164,17 +174,25 @@ def _check_types(table: dict, where: str) -> None:
 
 def _check_expect(expect: dict, where: str) -> None:
     _check_types(expect, where)
+    count = expect.get("count")
+    if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
+        raise ScenarioError(f"{where}: 'count' must be a whole number (0 or more)")
     if "event" in expect:
-        count = expect.get("count")
-        if count is not None and (not isinstance(count, int) or isinstance(count, bool)):
-            raise ScenarioError(f"{where}: 'count' must be a whole number")
         return
     _unknown_keys(expect, EXPECT_KEYS, where)
     if "path" in expect:
-        if ("equals" in expect) == ("contains" in expect):
-            raise ScenarioError(f"{where}: 'path' needs exactly one of 'equals' or 'contains'")
+        if sum(k in expect for k in ("equals", "contains", "count")) != 1:
+            raise ScenarioError(
+                f"{where}: 'path' needs exactly one of 'equals', 'contains' or 'count'"
+            )
+        if "where" in expect and "count" not in expect:
+            raise ScenarioError(f"{where}: 'where' only goes with 'count'")
+        if "where" in expect and (not isinstance(expect["where"], dict) or not expect["where"]):
+            raise ScenarioError(f"{where}: 'where' must be a table of fields, e.g. {{ owner = 0 }}")
     elif not any(k in expect for k in ("legal", "not_legal")):
         raise ScenarioError(f"{where}: needs 'path', 'event', 'legal' or 'not_legal'")
+    elif any(k in expect for k in ("equals", "contains", "count", "where")):
+        raise ScenarioError(f"{where}: 'equals', 'contains', 'count' and 'where' need a 'path'")
 
 
 # ---- paths ---------------------------------------------------------------------
@@ -475,6 +493,8 @@ def check_expect(engine: Engine, expect: dict, log_start: int, players: int, whe
             if found != expected:
                 return f"{where}{note}: {_fmt(path)}: {_diff(expected, found)}"
             return None
+        if "count" in expect:
+            return _check_count(found, expect, _fmt(path), f"{where}{note}")
         wanted = _convert(expect["contains"])
         items = wanted if isinstance(wanted, list) else [wanted]
         if not isinstance(found, (list, str, dict)):
@@ -487,6 +507,33 @@ def check_expect(engine: Engine, expect: dict, log_start: int, players: int, whe
             )
         return None
     return _check_legal(engine, expect, where + note)
+
+
+def _check_count(found, expect: dict, path: str, where: str):
+    """How many items a list (or entries a table) holds, counting only those whose
+    fields match `where` when it is given."""
+    if not isinstance(found, (list, dict)):
+        return f"{where}: {path} is {_show(found)}, not a list or table to count"
+    items = list(found.values()) if isinstance(found, dict) else found
+    wanted = {k: _convert(v) for k, v in expect.get("where", {}).items()}
+    shown = path
+    if wanted:
+        shown += f" where {_show(wanted)}"
+        if not all(isinstance(item, dict) for item in items):
+            return f"{where}: {path} holds items that are not tables; 'where' cannot filter it"
+        known = {key for item in items for key in item}
+        for key in wanted:
+            if items and key not in known:
+                hint = did_you_mean(key, sorted(known)) or "fields: " + ", ".join(sorted(known))
+                return f"{where}: the items of {path} have no field '{key}'; {hint}"
+        items = [item for item in items if all(item.get(k) == v for k, v in wanted.items())]
+    if len(items) == expect["count"]:
+        return None
+    more = f" and {len(items) - 8} more" if len(items) > 8 else ""
+    return (
+        f"{where}: {shown}: expected {expect['count']} item(s), found {len(items)}: "
+        f"{_show(items[:8])}{more}"
+    )
 
 
 def _check_legal(engine: Engine, table: dict, where: str):

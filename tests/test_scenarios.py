@@ -9,6 +9,7 @@ from click.testing import CliRunner
 from blackangel.cli.main import ba
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter import scenario
+from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.program import build
 
 HERE = Path(__file__).parent / "scenarios"
@@ -159,6 +160,37 @@ def test_winners_can_be_expected(data, tmp_path):
     assert "winners: expected [0, 1], found [2]" in "\n".join(result.failures)
 
 
+COUNTS = (
+    'players = 3\nseed = 1\n[[set]]\nplayer = 1\nhand = ["m002", "m030", "m041"]\n'
+    '[[expect]]\nplayer = 1\npath = "hand"\ncount = {hand}\n'
+    '[[expect]]\npath = "dice"\nwhere = {{ {field} = 0 }}\ncount = 3\n'
+    '[[expect]]\npath = "dice"\nwhere = {{ owner = "none", color = "gray" }}\ncount = {supply}\n'
+    '[[expect]]\npath = "space.ships"\ncount = 0\n'
+)
+
+
+def test_count_expectations(data, tmp_path):
+    """`count` checks how many items a list (or entries a table) holds; `where` counts
+    only the items whose fields match: a player's dice, the gray dice in the supply."""
+    gray = sum(1 for d in Engine.new_game(data, 3, 1).state["dice"] if d["color"] == "gray")
+    good = COUNTS.format(hand=3, field="owner", supply=gray - 3)
+    result = scenario.run_file(data, write(tmp_path, good))
+    assert result.status == "pass", scenario.render(result)
+    bad = COUNTS.format(hand=4, field="owner", supply=gray)
+    result = scenario.run_file(data, write(tmp_path, bad))
+    assert result.status == "fail" and len(result.failures) == 2
+    hand, supply = result.failures
+    assert 'players.0.hand: expected 4 item(s), found 3: ["m002", "m030", "m041"]' in hand
+    counted = f"expected {gray} item(s), found {gray - 3}"
+    assert f'dice where {{"color": "gray", "owner": null}}: {counted}' in supply
+    typo = COUNTS.format(hand=3, field="ownr", supply=gray - 3)
+    (failure,) = scenario.run_file(data, write(tmp_path, typo)).failures
+    assert "the items of dice have no field 'ownr'; did you mean 'owner'" in failure
+    number = 'players = 3\nseed = 1\n[[expect]]\npath = "players.0.vp"\ncount = 5\n'
+    (failure,) = scenario.run_file(data, write(tmp_path, number)).failures
+    assert "players.0.vp is 5, not a list or table to count" in failure
+
+
 BAD = {
     "not_toml": ("players = 3\n[[set]\n", "is not valid TOML"),
     "no_seed": ("players = 3\n", "'seed' is missing"),
@@ -188,6 +220,22 @@ BAD = {
         "ruling negative_vp has no option 'sometimes'",
     ),
     "bad_players": ("players = 1\nseed = 1\n", "1 players is not supported"),
+    "count_not_a_number": (
+        "players = 3\nseed = 1\n[[expect]]\npath = 'dice'\ncount = '3'\n",
+        "'count' must be a whole number (0 or more)",
+    ),
+    "count_and_equals": (
+        "players = 3\nseed = 1\n[[expect]]\npath = 'dice'\ncount = 3\nequals = []\n",
+        "exactly one of 'equals', 'contains' or 'count'",
+    ),
+    "where_without_count": (
+        "players = 3\nseed = 1\n[[expect]]\npath = 'dice'\nwhere = { owner = 0 }\ncontains = []\n",
+        "'where' only goes with 'count'",
+    ),
+    "where_not_a_table": (
+        "players = 3\nseed = 1\n[[expect]]\npath = 'dice'\nwhere = 0\ncount = 3\n",
+        "'where' must be a table of fields",
+    ),
     "bad_auto": ("players = 3\nseed = 1\nauto = 'no'\n", "'auto' must be true or false"),
     "frozen_winners": (
         "players = 3\nseed = 1\n[[set]]\npath = 'winners'\nvalue = [0]\n",
@@ -238,8 +286,6 @@ def test_json_output(tmp_path):
 
 
 def test_overrides_keep_each_card_in_one_place(data):
-    from blackangel.interpreter.engine import Engine
-
     engine = Engine.new_game(data, 3, 1)
     state = engine.state
     before = list(state["players"][0]["hand"])
