@@ -53,13 +53,16 @@ class ScenarioForms:
     `open_maps`: paths of tables whose keys come and go in play (an override may add
     keys); `player_keys`: extra keys of a `[[set]] player = N` table, each with the
     function that applies it; `place_at`: applies a `[[set]] at = ...` table;
-    `home`: puts a card or tile that an override replaced back where it belongs.
+    `home`: puts a card or tile that an override replaced back where it belongs;
+    `remove`: puts one out of play, into a pile of the layout for removed things
+    (`[[set]] remove = [...]`, `pushed_out = "removed"`).
     """
 
     open_maps: tuple[str, ...] = ()
     player_keys: Mapping[str, Callable[..., None]] = field(default_factory=dict)
     place_at: Callable[..., None] | None = None
     home: Callable[[Program, dict, str], None] | None = None
+    remove: Callable[[Program, dict, str], None] | None = None
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,7 @@ FROZEN = {
     "winners",
 }
 NONE = "none"  # TOML has no null: the string "none" stands for an empty space
+PUSHED_OUT = ("home", "removed")  # where a card or tile that a value replaces goes
 
 
 # ---- reading ---------------------------------------------------------------------
@@ -132,19 +133,7 @@ def check_structure(scenario: dict) -> None:
         if not _is_table_list(scenario.get(key, [])):
             raise ScenarioError(f"scenario: '{key}' must be written as [[{key}]] tables")
     for i, entry in enumerate(scenario.get("set", []), 1):
-        forms = [f for f in ("path", "at") if f in entry]
-        if len(forms) > 1:
-            raise ScenarioError(f"set {i}: use either 'path' or 'at', not both")
-        if "path" in entry:
-            _unknown_keys(entry, {"path", "value", "note"}, f"set {i}")
-            if "value" not in entry:
-                raise ScenarioError(f"set {i}: 'path' needs a 'value'")
-        elif "at" in entry:
-            _unknown_keys(entry, {"at", "mission", "owner", "ships", "note"}, f"set {i}")
-        elif "player" not in entry:
-            raise ScenarioError(
-                f"set {i}: needs 'path' + 'value', 'player' + fields, or 'at' (a hex)"
-            )
+        _check_set(entry, f"set {i}")
     for i, step in enumerate(scenario.get("step", []), 1):
         _unknown_keys(step, STEP_KEYS, f"step {i}")
         if "choose" in step and "choose_label" in step:
@@ -158,6 +147,30 @@ def check_structure(scenario: dict) -> None:
             _check_expect(expect, f"step {i} expect {j}")
     for i, expect in enumerate(scenario.get("expect", []), 1):
         _check_expect(expect, f"expect {i}")
+
+
+def _check_set(entry: dict, where: str) -> None:
+    """One override table: which form it is, and the keys that form allows."""
+    forms = [f for f in ("path", "at", "remove") if f in entry]
+    if len(forms) > 1:
+        raise ScenarioError(f"{where}: use only one of 'path', 'at' or 'remove'")
+    if entry.get("pushed_out", "home") not in PUSHED_OUT:
+        raise ScenarioError(f'{where}: \'pushed_out\' must be "home" or "removed"')
+    if "path" in entry:
+        _unknown_keys(entry, {"path", "value", "pushed_out", "note"}, where)
+        if "value" not in entry:
+            raise ScenarioError(f"{where}: 'path' needs a 'value'")
+    elif "at" in entry:
+        _unknown_keys(entry, {"at", "mission", "owner", "ships", "note"}, where)
+    elif "remove" in entry:
+        _unknown_keys(entry, {"remove", "note"}, where)
+        items = entry["remove"]
+        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+            raise ScenarioError(f'{where}: remove must be a list of cards or tiles, e.g. ["m005"]')
+    elif "player" not in entry:
+        raise ScenarioError(
+            f"{where}: needs 'path' + 'value', 'player' + fields, 'at' (a hex) or 'remove'"
+        )
 
 
 def _check_types(table: dict, where: str) -> None:
@@ -289,14 +302,14 @@ def ids_in(value) -> list[str]:
 
 
 def take_out(data: Program, state: dict, item: str, target, where: str) -> None:
-    """Remove one copy of a card or tile from its pile (not from under `target`)."""
+    """Remove one copy of a card or tile from its pile (not from under `target`; with
+    `target` None, from wherever it is)."""
     for path, _, value, pile in places(state, data.game.piles):
-        if value != item or path[: len(target)] == target:
+        if value != item or (target is not None and path[: len(target)] == target):
             continue
         if pile.field is not None:
-            raise ScenarioError(
-                f"{where}: '{item}' is at {_fmt(path[:-1])}; it cannot also be here"
-            )
+            why = "it cannot also be here" if target is not None else "it cannot leave play"
+            raise ScenarioError(f"{where}: '{item}' is at {_fmt(path[:-1])}; {why}")
         container = get_path(state, path[:-1])
         if pile.fixed:
             container[path[-1]] = None
@@ -306,11 +319,35 @@ def take_out(data: Program, state: dict, item: str, target, where: str) -> None:
     raise ScenarioError(f"{where}: there is only one '{item}', and it is already placed")
 
 
-def _return_home(data: Program, state: dict, item: str) -> None:
-    """A card or tile no longer anywhere goes home (the bottom of its deck or stack)."""
+def _return_home(
+    data: Program, state: dict, item: str, pushed_out: str = "home", where: str = ""
+) -> None:
+    """A card or tile no longer anywhere goes home (the bottom of its deck or stack), or
+    out of play when `pushed_out` is "removed"."""
     if any(value == item for _, _, value, _ in places(state, data.game.piles)):
         return
-    data.game.scenarios.home(data, state, item)
+    if pushed_out == "removed":
+        _out_of_play(data, state, item, where)
+    else:
+        data.game.scenarios.home(data, state, item)
+
+
+def _out_of_play(data: Program, state: dict, item: str, where: str) -> None:
+    remove = data.game.scenarios.remove
+    if remove is None:
+        raise ScenarioError(f"{where}: {data.title} has no pile for things out of play")
+    remove(data, state, item)
+
+
+def remove_items(data: Program, state: dict, items: list[str], where: str) -> None:
+    """`[[set]] remove = [...]`: each card or tile leaves play, from wherever it was."""
+    for item in items:
+        if items.count(item) > 1:
+            raise ScenarioError(f"{where}: '{item}' is named twice; each card or tile is one")
+        if kind_of(data, item) is None:
+            raise ScenarioError(f"{where}: no card or tile '{item}'{known_ids_hint(data, item)}")
+        take_out(data, state, item, None, where)
+        _out_of_play(data, state, item, where)
 
 
 def _convert(value):
@@ -374,7 +411,7 @@ def _assign(data: Program, state: dict, path, value, where: str) -> None:
     parent[key] = value
 
 
-def apply_set(data: Program, state: dict, path, raw, where: str) -> None:
+def apply_set(data: Program, state: dict, path, raw, where: str, pushed_out: str = "home") -> None:
     value = _convert(raw)
     _check_ids(data, path, value, where)
     try:
@@ -391,7 +428,7 @@ def apply_set(data: Program, state: dict, path, raw, where: str) -> None:
         take_out(data, state, item, path, where)
     for item in ids_in(old):
         if kind_of(data, item) is not None:
-            _return_home(data, state, item)
+            _return_home(data, state, item, pushed_out, where)
 
 
 # ---- overrides ---------------------------------------------------------------------
@@ -402,28 +439,34 @@ def seat(scenario_players: int, value, where: str) -> int:
 
 
 def apply_overrides(data: Program, state: dict, scenario: dict) -> None:
-    players = scenario["players"]
-    forms = data.game.scenarios
     for i, entry in enumerate(scenario.get("set", []), 1):
-        where = f"set {i}"
-        if "path" in entry:
-            apply_set(data, state, split_path(entry["path"]), entry["value"], where)
-        elif "at" in entry:
-            forms.place_at(data, state, entry, players, where)
-        else:
-            who = seat(players, entry["player"], where)
-            for key, value in entry.items():
-                if key in ("player", "note"):
-                    continue
-                if key in forms.player_keys:
-                    forms.player_keys[key](data, state, who, value, where)
-                    continue
-                if key not in state["players"][who]:
-                    hint = did_you_mean(key, [*state["players"][who], *forms.player_keys])
-                    raise ScenarioError(
-                        f"{where}: a player has no '{key}'" + (f"; {hint}" if hint else "")
-                    )
-                apply_set(data, state, ["players", who, key], value, where)
+        apply_entry(data, state, entry, scenario["players"], f"set {i}")
+
+
+def apply_entry(data: Program, state: dict, entry: dict, players: int, where: str) -> None:
+    """One override table (checked by _check_set)."""
+    forms = data.game.scenarios
+    pushed_out = entry.get("pushed_out", "home")
+    if "path" in entry:
+        apply_set(data, state, split_path(entry["path"]), entry["value"], where, pushed_out)
+    elif "at" in entry:
+        forms.place_at(data, state, entry, players, where)
+    elif "remove" in entry:
+        remove_items(data, state, entry["remove"], where)
+    else:
+        who = seat(players, entry["player"], where)
+        for key, value in entry.items():
+            if key in ("player", "note", "pushed_out"):
+                continue
+            if key in forms.player_keys:
+                forms.player_keys[key](data, state, who, value, where)
+                continue
+            if key not in state["players"][who]:
+                hint = did_you_mean(key, [*state["players"][who], *forms.player_keys])
+                raise ScenarioError(
+                    f"{where}: a player has no '{key}'" + (f"; {hint}" if hint else "")
+                )
+            apply_set(data, state, ["players", who, key], value, where, pushed_out)
 
 
 # ---- running -----------------------------------------------------------------------

@@ -191,6 +191,36 @@ def test_count_expectations(data, tmp_path):
     assert "players.0.vp is 5, not a list or table to count" in failure
 
 
+def test_removed_cards_leave_play_for_good(data, tmp_path):
+    """`remove` takes cards and tiles out of play, into the layout's `removed` piles,
+    where the invariants still count them; without `pushed_out = "removed"` the cards
+    that a shorter deck pushes out go back to its bottom, and the deck does not run out."""
+    from blackangel.interpreter.invariants import problems
+
+    text = (
+        'players = 3\nseed = 1\n[[set]]\nremove = ["m005", "r061", "t_gy07"]\n'
+        '[[set]]\nplayer = 2\nhand = ["m002"]\npushed_out = "removed"\n'
+        '[[expect]]\npath = "removed"\nequals = { missions = ["m005", "m008", "m021", '
+        '"m056"], ravagers = ["r061"], tiles = ["t_gy07"] }\n'
+        '[[expect]]\nplayer = 3\npath = "ravagers"\ncount = 0\n'
+    )
+    result = scenario.run_file(data, write(tmp_path, text))
+    assert result.status == "pass", scenario.render(result)
+    assert problems(result.engine) == []
+    assert "t_gy07" not in json.dumps(
+        {k: v for k, v in result.engine.state.items() if k != "removed"}
+    )
+    runs_out = (HERE / "ravager_deck_runs_out.toml").read_text(encoding="utf-8")
+    assert problems(scenario.run_file(data, HERE / "ravager_deck_runs_out.toml").engine) == []
+    result = scenario.run_file(
+        data, write(tmp_path, runs_out.replace('pushed_out = "removed"', ""))
+    )
+    assert result.status == "fail"
+    failures = "\n".join(result.failures)
+    assert "expected event end_triggered" in failures
+    assert "ravager_deck: expected 0 item(s), found 18" in failures
+
+
 BAD = {
     "not_toml": ("players = 3\n[[set]\n", "is not valid TOML"),
     "no_seed": ("players = 3\n", "'seed' is missing"),
@@ -235,6 +265,31 @@ BAD = {
     "where_not_a_table": (
         "players = 3\nseed = 1\n[[expect]]\npath = 'dice'\nwhere = 0\ncount = 3\n",
         "'where' must be a table of fields",
+    ),
+    "remove_not_a_list": (
+        "players = 3\nseed = 1\n[[set]]\nremove = 'm005'\n",
+        "remove must be a list of cards or tiles",
+    ),
+    "remove_unknown_card": (
+        "players = 3\nseed = 1\n[[set]]\nremove = ['m0005']\n",
+        "no card or tile 'm0005'",
+    ),
+    "remove_with_path": (
+        "players = 3\nseed = 1\n[[set]]\nremove = ['m005']\npath = 'hand'\nvalue = []\n",
+        "use only one of 'path', 'at' or 'remove'",
+    ),
+    "remove_from_space": (
+        "players = 3\nseed = 1\n[[set]]\nat = 'st4/5'\nmission = 'm002'\nowner = 1\n"
+        "[[set]]\nremove = ['m002']\n",
+        "'m002' is at space.cards.st4/5; it cannot leave play",
+    ),
+    "remove_twice": (
+        "players = 3\nseed = 1\n[[set]]\nremove = ['m005', 'm005']\n",
+        "'m005' is named twice",
+    ),
+    "bad_pushed_out": (
+        "players = 3\nseed = 1\n[[set]]\npath = 'ravager_deck'\nvalue = []\npushed_out = 'box'\n",
+        '\'pushed_out\' must be "home" or "removed"',
     ),
     "bad_auto": ("players = 3\nseed = 1\nauto = 'no'\n", "'auto' must be true or false"),
     "frozen_winners": (

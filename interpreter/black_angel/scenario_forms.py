@@ -1,5 +1,6 @@
 """Black Angel's forms in scenario files: a player's `dice`, cards and ships `at` a hex,
-and where a replaced card or tile goes home (see docs/scenarios.md)."""
+where a replaced card or tile goes home, and where one taken out of play goes (see
+docs/scenarios.md)."""
 
 from __future__ import annotations
 
@@ -106,9 +107,20 @@ def home(data: BlackAngelProgram, state: dict, item: str) -> None:
             state["tiles_in_box"].append(item)
 
 
+def remove(data: BlackAngelProgram, state: dict, item: str) -> None:
+    """A card or tile taken out of play goes to the pile of removed things of its kind."""
+    if item in data.missions:
+        state["removed"]["missions"].append(item)
+    elif item in data.ravagers:
+        state["removed"]["ravagers"].append(item)
+    else:
+        state["removed"]["tiles"].append(item)
+
+
 SCENARIO_FORMS = ScenarioForms(
     open_maps=("space.cards", "space.ships", "actions.*.held"),
     player_keys={"dice": set_dice},
     place_at=place_in_space,
     home=home,
+    remove=remove,
 )

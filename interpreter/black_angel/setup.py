@@ -34,6 +34,7 @@ def setup(data: BlackAngelProgram, state: dict, players: int) -> None:
             "ravager_discard": [],
             "ravagers_in_box": [],
             "tiles_in_box": [],
+            "removed": {"missions": [], "ravagers": [], "tiles": []},
             "space": {},
             "turn": {
                 "seat": 0,
