@@ -55,7 +55,9 @@ class ScenarioForms:
     function that applies it; `place_at`: applies a `[[set]] at = ...` table;
     `home`: puts a card or tile that an override replaced back where it belongs;
     `remove`: puts one out of play, into a pile of the layout for removed things
-    (`[[set]] remove = [...]`, `pushed_out = "removed"`).
+    (`[[set]] remove = [...]`, `pushed_out = "removed"`); `player_names`: players
+    that are not seats (Black Angel's "neutral"), which `[[set]] player = "NAME"`
+    gives only the `player_keys` (the functions receive the name as the player).
     """
 
     open_maps: tuple[str, ...] = ()
@@ -63,6 +65,7 @@ class ScenarioForms:
     place_at: Callable[..., None] | None = None
     home: Callable[[Program, dict, str], None] | None = None
     remove: Callable[[Program, dict, str], None] | None = None
+    player_names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -438,6 +438,16 @@ def seat(scenario_players: int, value, where: str) -> int:
     return value - 1
 
 
+def _who(names: tuple[str, ...], players: int, value, where: str) -> int | str:
+    """A seat (from `player = N`) or one of the game's named players (`"neutral"`)."""
+    if isinstance(value, str) and names:
+        if value in names:
+            return value
+        others = " or ".join(f'"{n}"' for n in names)
+        raise ScenarioError(f"{where}: player must be 1 to {players} or {others}, not {value!r}")
+    return seat(players, value, where)
+
+
 def apply_overrides(data: Program, state: dict, scenario: dict) -> None:
     for i, entry in enumerate(scenario.get("set", []), 1):
         apply_entry(data, state, entry, scenario["players"], f"set {i}")
@@ -454,13 +464,18 @@ def apply_entry(data: Program, state: dict, entry: dict, players: int, where: st
     elif "remove" in entry:
         remove_items(data, state, entry["remove"], where)
     else:
-        who = seat(players, entry["player"], where)
+        who = _who(forms.player_names, players, entry["player"], where)
         for key, value in entry.items():
             if key in ("player", "note", "pushed_out"):
                 continue
             if key in forms.player_keys:
                 forms.player_keys[key](data, state, who, value, where)
                 continue
+            if isinstance(who, str):
+                raise ScenarioError(
+                    f"{where}: the {who} player has no '{key}'; it takes only "
+                    + ", ".join(f"'{k}'" for k in forms.player_keys)
+                )
             if key not in state["players"][who]:
                 hint = did_you_mean(key, [*state["players"][who], *forms.player_keys])
                 raise ScenarioError(

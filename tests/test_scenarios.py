@@ -221,6 +221,21 @@ def test_removed_cards_leave_play_for_good(data, tmp_path):
     assert "ravager_deck: expected 0 item(s), found 18" in failures
 
 
+def test_neutral_player_dice(data, tmp_path):
+    """`player = "neutral"` replaces the neutral player's dice in the 2-player game."""
+    text = (
+        'players = 2\nseed = 1\n[[set]]\nplayer = "neutral"\ndice = {dice}\n'
+        '[[expect]]\npath = "dice"\nwhere = {{ owner = "neutral" }}\ncount = 1\n'
+        '[[expect]]\npath = "dice"\nwhere = {{ owner = "neutral", color = "gray", value = 2 }}\n'
+        "count = 1\n"
+    )
+    result = scenario.run_file(data, write(tmp_path, text.format(dice='["gray 2"]')))
+    assert result.status == "pass", scenario.render(result)
+    result = scenario.run_file(data, write(tmp_path, text.format(dice='["gray 3", "green 1"]')))
+    assert result.status == "fail" and len(result.failures) == 2
+    assert 'dice where {"owner": "neutral"}: expected 1 item(s), found 2' in result.failures[0]
+
+
 BAD = {
     "not_toml": ("players = 3\n[[set]\n", "is not valid TOML"),
     "no_seed": ("players = 3\n", "'seed' is missing"),
@@ -290,6 +305,22 @@ BAD = {
     "bad_pushed_out": (
         "players = 3\nseed = 1\n[[set]]\npath = 'ravager_deck'\nvalue = []\npushed_out = 'box'\n",
         '\'pushed_out\' must be "home" or "removed"',
+    ),
+    "neutral_with_3_players": (
+        "players = 3\nseed = 1\n[[set]]\nplayer = 'neutral'\ndice = ['gray 2']\n",
+        "there is no neutral player with 3 players (only in the 2-player game)",
+    ),
+    "neutral_misspelt": (
+        "players = 2\nseed = 1\n[[set]]\nplayer = 'neutrl'\ndice = ['gray 2']\n",
+        "player must be 1 to 2 or \"neutral\", not 'neutrl'",
+    ),
+    "neutral_vp": (
+        "players = 2\nseed = 1\n[[set]]\nplayer = 'neutral'\nvp = 3\n",
+        "the neutral player has no 'vp'; it takes only 'dice'",
+    ),
+    "neutral_reserved": (
+        "players = 2\nseed = 1\n[[set]]\nplayer = 'neutral'\ndice = ['gray 2 reserved']\n",
+        "the neutral player never reserves a die",
     ),
     "bad_auto": ("players = 3\nseed = 1\nauto = 'no'\n", "'auto' must be true or false"),
     "frozen_winners": (
