@@ -1,8 +1,9 @@
 """Scenarios: a set-up position, a few choices, and what must be true afterwards.
 
 A scenario is a TOML file (format in docs/scenarios.md): `players`, `seed`,
-optional `[rulings]`, `[[set]]` overrides applied to the freshly set-up state,
-`[[step]]` choices and `[[expect]]` assertions. `load` reads and checks a file
+optional `auto` and `[rulings]`, `[[set]]` overrides applied to the freshly set-up
+state, `[[step]]` choices (a step may also apply overrides, `[[step.set]]`, or play
+on to a turn, `until_turn`) and `[[expect]]` assertions. `load` reads and checks a file
 (raising ScenarioError for anything unusable); `run` plays it and returns a
 ScenarioResult whose `failures` say, readably, what differed.
 
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..dsl.diagnostics import did_you_mean
+from .agents import RandomAgent
 from .engine import Engine
 from .piles import Pile, pile_of, places
 from .program import Program
@@ -56,7 +58,22 @@ class ScenarioResult:
 
 
 TOP_KEYS = {"name", "description", "players", "seed", "auto", "rulings", "set", "step", "expect"}
-STEP_KEYS = {"choose", "choose_label", "player", "legal", "not_legal", "expect", "note"}
+STEP_KEYS = {
+    "choose",
+    "choose_label",
+    "player",
+    "legal",
+    "not_legal",
+    "expect",
+    "note",
+    "set",
+    "until_turn",
+    "agent",
+    "agent_seed",
+}
+ACTIONS = ("choose", "choose_label", "legal", "not_legal", "set", "until_turn")  # what a step does
+AGENTS = ("first", "random")  # how `until_turn` answers: the first option, or at random
+MAX_DECISIONS = 100_000  # `until_turn` gives up after so many answers
 EXPECT_KEYS = {
     "path",
     "player",
@@ -138,15 +155,42 @@ def check_structure(scenario: dict) -> None:
         _unknown_keys(step, STEP_KEYS, f"step {i}")
         if "choose" in step and "choose_label" in step:
             raise ScenarioError(f"step {i}: use either 'choose' or 'choose_label', not both")
-        if not any(k in step for k in ("choose", "choose_label", "legal", "not_legal")):
-            raise ScenarioError(f"step {i}: needs 'choose', 'choose_label', 'legal' or 'not_legal'")
+        if not any(k in step for k in ACTIONS):
+            raise ScenarioError(
+                f"step {i}: needs 'choose', 'choose_label', 'legal', 'not_legal', 'set' "
+                "or 'until_turn'"
+            )
         _check_types(step, f"step {i}")
+        _check_until(step, f"step {i}")
+        if not _is_table_list(step.get("set", [])):
+            raise ScenarioError(f"step {i}: 'set' must be written as [[step.set]] tables")
+        for j, entry in enumerate(step.get("set", []), 1):
+            _check_set(entry, f"step {i} set {j}")
         if not _is_table_list(step.get("expect", [])):
             raise ScenarioError(f"step {i}: 'expect' must be written as [[step.expect]] tables")
         for j, expect in enumerate(step.get("expect", []), 1):
             _check_expect(expect, f"step {i} expect {j}")
     for i, expect in enumerate(scenario.get("expect", []), 1):
         _check_expect(expect, f"expect {i}")
+
+
+def _check_until(step: dict, where: str) -> None:
+    """`until_turn = N` (a turn, from 1), with `agent` and `agent_seed` only beside it."""
+    if "until_turn" not in step:
+        for key in ("agent", "agent_seed"):
+            if key in step:
+                raise ScenarioError(f"{where}: '{key}' only goes with 'until_turn'")
+        return
+    turn = step["until_turn"]
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise ScenarioError(f"{where}: 'until_turn' must be a turn number (1, 2, ...)")
+    if step.get("agent", AGENTS[0]) not in AGENTS:
+        raise ScenarioError(f'{where}: \'agent\' must be "first" or "random"')
+    seed = step.get("agent_seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ScenarioError(f"{where}: 'agent_seed' must be a whole number")
+    if "agent_seed" in step and step.get("agent") != "random":
+        raise ScenarioError(f"{where}: 'agent_seed' only goes with agent = \"random\"")
 
 
 def _check_set(entry: dict, where: str) -> None:
@@ -629,6 +673,29 @@ def _pick(engine: Engine, step: dict, where: str):
     return None, f"{where}: {what} '{text}'; legal options:\n" + _options_text(engine)
 
 
+def _play_until(engine: Engine, step: dict, seed: int, where: str) -> str | None:
+    """`until_turn = N`: answer every decision (the first option, or a seeded random
+    agent's) until turn N begins, that is until N - 1 turns have been played (the game's
+    clock, stamped on log events). None when it has begun, else a failure."""
+    turn = step["until_turn"]
+    clock = engine.data.game.clock
+    if clock(engine.state) > turn - 1:
+        return f"{where}: turn {turn} is over already ({clock(engine.state)} turns played)"
+    agent = RandomAgent(step.get("agent_seed", seed)) if step.get("agent") == "random" else None
+    for _ in range(MAX_DECISIONS):
+        decision = engine.decision()
+        if decision is None:
+            return (
+                f"{where}: the game ended after {clock(engine.state)} turns, "
+                f"before turn {turn} began"
+            )
+        if clock(engine.state) >= turn - 1:
+            return None
+        option = decision.options[0].id if agent is None else agent.choose(engine, decision)
+        _guard(lambda option=option: engine.apply(option), where)
+    return f"{where}: turn {turn} did not begin within {MAX_DECISIONS:,} decisions"
+
+
 def _guard(action, where: str) -> None:
     """Run the engine; a crash on an overridden position makes the scenario unusable."""
     try:
@@ -670,13 +737,23 @@ def run(data: Program, scenario: dict, file: str = "") -> ScenarioResult:
     engine, log_start = start(data, scenario)
     result.engine = engine
     for number, step in enumerate(scenario.get("step", []), 1):
-        label = step.get("choose", step.get("choose_label", "check"))
+        label = step.get("choose", step.get("choose_label"))
+        if label is None:
+            label = f"until turn {step['until_turn']}" if "until_turn" in step else "check"
         where = f"step {number} ({label})"
         if "note" in step:
             where += f" [{step['note']}]"
+        for j, entry in enumerate(step.get("set", []), 1):
+            apply_entry(data, engine.state, entry, players, f"{where} set {j}")
+        if step.get("set") and engine.state["pending"] is not None:
+            # as after the first overrides: the pending decision is asked again
+            engine.state["pending"] = None
+            _guard(engine.run, f"{where}, after its overrides")
         failure = None
+        if "until_turn" in step:
+            failure = _play_until(engine, step, scenario["seed"], where)
         pending = engine.state["pending"]
-        if "player" in step:
+        if failure is None and "player" in step:
             expected = seat(players, step["player"], where)
             if pending is None or pending["player"] != expected:
                 who = "nobody (game over)" if pending is None else f"player {pending['player'] + 1}"

@@ -236,6 +236,53 @@ def test_neutral_player_dice(data, tmp_path):
     assert 'dice where {"owner": "neutral"}: expected 1 item(s), found 2' in result.failures[0]
 
 
+STEP_SET = (
+    'players = 3\nseed = 1\n[[step]]\nplayer = 3\nchoose = "yes"\n'
+    '[[step]]\nchoose_label = "{label}"\n[[step.set]]\nplayer = 3\ndice = ["green 1"]\n'
+    '[[expect]]\nevent = "reserve"\nseat = 2\n'
+)
+
+
+def test_overrides_before_a_step_ask_the_decision_again(data, tmp_path):
+    """`[[step.set]]` changes the game before the step; the pending decision (which die
+    player 3 reserves) is asked again, so only the new die is offered."""
+    result = scenario.run_file(data, write(tmp_path, STEP_SET.format(label="green 1")))
+    assert result.status == "pass", scenario.render(result)
+    assert [d["reserved"] for d in result.engine.state["dice"] if d["owner"] == 2] == [True]
+    result = scenario.run_file(data, write(tmp_path, STEP_SET.format(label="gray")))
+    assert result.status == "fail"
+    assert "no option label contains 'gray'" in result.failures[0]
+    assert "green 1" in result.failures[0]
+
+
+UNTIL = (
+    "players = 2\nseed = 3\n[[step]]\nuntil_turn = {turn}\n{more}"
+    '[[expect]]\npath = "turn.turns"\nequals = {played}\n'
+)
+
+
+def test_until_turn_plays_on_to_a_turn(data, tmp_path):
+    """`until_turn = N` answers every decision (the first option, or a seeded random
+    agent's) until N - 1 turns have been played; it fails when the game ends first or
+    when turn N is over already."""
+    result = scenario.run_file(data, write(tmp_path, UNTIL.format(turn=5, more="", played=4)))
+    assert result.status == "pass", scenario.render(result)
+    first = result.engine.state["log"]
+    more = 'agent = "random"\nagent_seed = 7\n'
+    runs = [
+        scenario.run_file(data, write(tmp_path, UNTIL.format(turn=5, more=more, played=4)))
+        for _ in range(2)
+    ]
+    assert [r.status for r in runs] == ["pass", "pass"]
+    assert runs[0].engine.state["log"] == runs[1].engine.state["log"] != first
+    result = scenario.run_file(data, write(tmp_path, UNTIL.format(turn=900, more="", played=0)))
+    assert result.status == "fail"
+    assert "before turn 900 began" in result.failures[0]
+    again = UNTIL.format(turn=5, more="", played=4) + "[[step]]\nuntil_turn = 3\n"
+    result = scenario.run_file(data, write(tmp_path, again))
+    assert "step 2 (until turn 3): turn 3 is over already (4 turns played)" in result.failures[0]
+
+
 BAD = {
     "not_toml": ("players = 3\n[[set]\n", "is not valid TOML"),
     "no_seed": ("players = 3\n", "'seed' is missing"),
@@ -321,6 +368,38 @@ BAD = {
     "neutral_reserved": (
         "players = 2\nseed = 1\n[[set]]\nplayer = 'neutral'\ndice = ['gray 2 reserved']\n",
         "the neutral player never reserves a die",
+    ),
+    "until_turn_zero": (
+        "players = 3\nseed = 1\n[[step]]\nuntil_turn = 0\n",
+        "'until_turn' must be a turn number",
+    ),
+    "until_turn_text": (
+        "players = 3\nseed = 1\n[[step]]\nuntil_turn = '4'\n",
+        "'until_turn' must be a turn number",
+    ),
+    "unknown_agent": (
+        "players = 3\nseed = 1\n[[step]]\nuntil_turn = 4\nagent = 'greedy'\n",
+        '\'agent\' must be "first" or "random"',
+    ),
+    "agent_without_until": (
+        "players = 3\nseed = 1\n[[step]]\nagent = 'random'\nchoose = 'yes'\n",
+        "'agent' only goes with 'until_turn'",
+    ),
+    "agent_seed_for_first": (
+        "players = 3\nseed = 1\n[[step]]\nuntil_turn = 4\nagent_seed = 3\n",
+        "'agent_seed' only goes with agent = \"random\"",
+    ),
+    "step_set_unknown_key": (
+        "players = 3\nseed = 1\n[[step]]\nchoose = 'yes'\n[[step.set]]\npath = 'turn'\nvaleu = 3\n",
+        "step 1 set 1: unknown key 'valeu'",
+    ),
+    "step_set_not_tables": (
+        "players = 3\nseed = 1\n[[step]]\nchoose = 'yes'\nset = 3\n",
+        "step 1: 'set' must be written as [[step.set]] tables",
+    ),
+    "step_set_bad_value": (
+        "players = 3\nseed = 1\n[[step]]\nchoose = 'yes'\n[[step.set]]\nplayer = 1\nvp = 'lots'\n",
+        "step 1 (yes) set 1: players.0.vp holds a number (5), not a string",
     ),
     "bad_auto": ("players = 3\nseed = 1\nauto = 'no'\n", "'auto' must be true or false"),
     "frozen_winners": (
