@@ -1,6 +1,8 @@
 """Scenarios: every rulebook example in tests/scenarios passes; failures read well."""
 
 import json
+import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -47,6 +49,20 @@ def test_cli_runs_all_scenarios():
     assert code == 0, out
     assert out.count("PASS ") == len(FILES)
     assert f"{len(FILES)} scenario(s): {len(FILES)} passed" in out
+
+
+def test_the_documented_examples_are_valid(data, tmp_path):
+    """docs/scenarios.md: the complete example passes, and every snippet uses only keys
+    and forms that the loader accepts."""
+    docs = Path(__file__).resolve().parent.parent / "docs" / "scenarios.md"
+    blocks = re.findall(r"```toml\n(.*?)```", docs.read_text(encoding="utf-8"), re.S)
+    complete = [b for b in blocks if "players =" in b]
+    assert len(complete) == 1 and len(blocks) >= 8
+    result = scenario.run_file(data, write(tmp_path, complete[0]))
+    assert result.status == "pass", scenario.render(result)
+    for block in blocks:
+        text = block if block in complete else "players = 2\nseed = 1\n" + block
+        scenario.check_structure(tomllib.loads(re.sub(r"(?m)^  ", "", text)))
 
 
 def test_wrong_expectation_gives_readable_difference(tmp_path):
