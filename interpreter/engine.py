@@ -208,9 +208,9 @@ class Engine(Generic[P]):
         stack.pop()
         self.state["result"] = ok
         if not stack:
-            self.game_over()
+            self._game_over()
 
-    def game_over(self) -> None:
+    def _game_over(self) -> None:
         """The outermost frame has finished: the winners are the seats with the best score
         (all of them on a tie: a shared victory), kept in the state and logged."""
         winners = winners_of(self.state["scores"])
