@@ -50,6 +50,11 @@ def phase_label(args: tuple) -> str:
     return str(args[0]).replace("_", " ")
 
 
+def phase_option_id(args: tuple) -> str:
+    """An option that runs a phase has the phase's name as its id ("sequence_a")."""
+    return str(args[0])
+
+
 def emit(engine: Engine, frame: Frame) -> None:
     engine.log("event", name=frame["args"][0], seat=frame["seat"])
     engine.raise_event(frame["args"][0], frame["seat"])
@@ -59,6 +64,6 @@ def emit(engine: Engine, frame: Frame) -> None:
 CORE_IMPLEMENTATIONS = {
     "gain": Implementation(gain),
     "lose": Implementation(lose),
-    "run": Implementation(run_phase, can_run, phase_label),
+    "run": Implementation(run_phase, can_run, phase_label, phase_option_id),
     "emit": Implementation(emit),
 }

@@ -82,6 +82,14 @@ def options_digest(pending: dict) -> str:
     return f"{zlib.crc32(text.encode()):08x}"
 
 
+def winners_of(scores: list | None) -> list[int]:
+    """The seats with the best score (several on a tie; none before the scores exist)."""
+    if not scores:
+        return []
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]
+
+
 class Engine(Generic[P]):
     """One game in progress: `decision()`, `apply(option_id)`, `clone()`, `to_json()`."""
 
@@ -99,9 +107,12 @@ class Engine(Generic[P]):
         seed: int,
         rulings: dict | None = None,
         variants: Iterable[str] = (),
+        auto_answer: bool = True,
     ) -> Engine[P]:
         """A game set up for `players`, its randomness from `seed`, with rulings (the rest
-        keep their defaults) and variants (e.g. Black Angel's "advanced")."""
+        keep their defaults) and variants (e.g. Black Angel's "advanced"), run to its first
+        decision. With `auto_answer=False` a decision with only one option is asked like any
+        other (see `ask_or_force`)."""
         from .rulings import resolve
 
         chosen = {**resolve(data), **(rulings or {})}
@@ -123,6 +134,8 @@ class Engine(Generic[P]):
             "log": [],
             "triggered": [],  # [effect, seat, ctx] waiting to run (see raise_event)
             "scores": None,  # per seat, set when the game ends
+            "winners": None,  # the seats with the best score, set when the game ends
+            "auto_answer": auto_answer,  # decisions with one option are answered at once
         }
         data.game.setup(data, state, players)
         engine = cls(data, state)
@@ -173,11 +186,10 @@ class Engine(Generic[P]):
 
     def returns(self) -> list[float]:
         """Per seat: 1 for a (shared) win, 0 otherwise; only meaningful at the end."""
-        scores = self.state["scores"]
-        if scores is None:
-            return [0.0] * self.players
-        best = max(scores)
-        return [1.0 if s == best else 0.0 for s in scores]
+        winners = self.state.get("winners")
+        if winners is None:
+            winners = winners_of(self.state["scores"])
+        return [1.0 if seat in winners else 0.0 for seat in range(self.players)]
 
     @property
     def players(self) -> int:
@@ -210,6 +222,15 @@ class Engine(Generic[P]):
         assert stack and stack[-1] is frame, "only the top frame can finish"
         stack.pop()
         self.state["result"] = ok
+        if not stack:
+            self._game_over()
+
+    def _game_over(self) -> None:
+        """The outermost frame has finished: the winners are the seats with the best score
+        (all of them on a tie: a shared victory), kept in the state and logged."""
+        winners = winners_of(self.state["scores"])
+        self.state["winners"] = winners
+        self.log("game_over", winners=winners, scores=self.state["scores"])
 
     def ask(self, player: int, kind: str, prompt: str, options: list[tuple[str, str, Any]]) -> None:
         """Stop and wait for `player` to pick one of (id, label, value)."""
@@ -221,6 +242,20 @@ class Engine(Generic[P]):
             "prompt": prompt,
             "options": [{"id": i, "label": label, "value": value} for i, label, value in options],
         }
+
+    def ask_or_force(
+        self, player: int, kind: str, prompt: str, options: list[tuple[str, str, Any]]
+    ) -> Any:
+        """Ask `player` as `ask` does and return NO_ANSWER; but when there is only one
+        option, answer for the player: log a `forced` event and return its value. Every
+        decision the engine or a game answers by itself goes through here, so forced
+        answers can be checked, and a game started with `auto_answer=False` asks them."""
+        if len(options) == 1 and self.state.get("auto_answer", True):
+            option_id, label, value = options[0]
+            self.log("forced", seat=player, kind=kind, option=option_id, label=label)
+            return value
+        self.ask(player, kind, prompt, options)
+        return NO_ANSWER
 
     def run(self) -> None:
         state = self.state
@@ -360,17 +395,18 @@ def _choice(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
         frame["pc"] = 1
         engine.run_effect(seat, parts[frame.pop("answer")], ctx)
         return
+    ids = engine.data.option_ids(frame["effect"])
     options = [
-        (f"option:{i}", engine.describe(part), i)
+        (ids[i], engine.describe(part), i)
         for i, part in enumerate(parts)
         if engine.can(seat, part, ctx)
     ]
     if not options:
         engine.finish(frame, False)
-    elif len(options) == 1:
-        frame["answer"] = options[0][2]
-    else:
-        engine.ask(seat, "choose_effect", "Choose one", options)
+        return
+    answer = engine.ask_or_force(seat, "choose_effect", "Choose one", options)
+    if answer is not NO_ANSWER:
+        frame["answer"] = answer
 
 
 def _trade(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:

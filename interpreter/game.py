@@ -38,11 +38,13 @@ P = TypeVar("P", bound="Program")  # the game's program: what its build returns
 class Implementation:
     """What a primitive does (`run`, a frame handler) and whether it can be done now
     (`can`; None: always). `label`, when given, replaces the template as the text of
-    an option that offers the primitive (for example a phase's name)."""
+    an option that offers the primitive (for example a phase's name); `option_id`, when
+    given, is the id of such an option (`sequence_a`, `pass`) instead of `option:N`."""
 
     run: Handler
     can: Feasible | None = None
     label: Callable[[tuple], str] | None = None
+    option_id: Callable[[tuple], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -52,13 +54,19 @@ class ScenarioForms(Generic[P]):
     `open_maps`: paths of tables whose keys come and go in play (an override may add
     keys); `player_keys`: extra keys of a `[[set]] player = N` table, each with the
     function that applies it; `place_at`: applies a `[[set]] at = ...` table;
-    `home`: puts a card or tile that an override replaced back where it belongs.
+    `home`: puts a card or tile that an override replaced back where it belongs;
+    `remove`: puts one out of play, into a pile of the layout for removed things
+    (`[[set]] remove = [...]`, `pushed_out = "removed"`); `player_names`: players
+    that are not seats (Black Angel's "neutral"), which `[[set]] player = "NAME"`
+    gives only the `player_keys` (the functions receive the name as the player).
     """
 
     open_maps: tuple[str, ...] = ()
     player_keys: Mapping[str, Callable[..., None]] = field(default_factory=dict)
     place_at: Callable[..., None] | None = None
     home: Callable[[P, dict, str], None] | None = None
+    remove: Callable[[P, dict, str], None] | None = None
+    player_names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

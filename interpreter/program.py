@@ -50,6 +50,7 @@ class Program:
         self.nodes: list[ast.Effect] = []
         self.parts: list[tuple[int, ...]] = []
         self._labels: dict[int, str] = {}
+        self._option_ids: dict[int, tuple[str, ...]] = {}
         self.ops: dict[str, Handler] = {**ENGINE_OPS, **self.game.ops}
         self.primitives: dict[str, Implementation] = {
             **CORE_IMPLEMENTATIONS,
@@ -124,6 +125,29 @@ class Program:
                 text = self.text.effect(node)
             self._labels[effect] = text
         return text
+
+    def option_ids(self, choice: int) -> tuple[str, ...]:
+        """The ids of a choice's options, computed once: each option's own id
+        (`Implementation.option_id`: "sequence_a", "pass") when every option has one and
+        no two are the same, else "option:0", "option:1", ... by position."""
+        ids = self._option_ids.get(choice)
+        if ids is None:
+            own = []
+            for part in self.parts[choice]:
+                node = self.nodes[part]
+                if not isinstance(node, ast.Call):
+                    break
+                implementation = self.primitives.get(node.name)
+                if implementation is None or implementation.option_id is None:
+                    break
+                own.append(implementation.option_id(node.values))
+            else:
+                if len(set(own)) == len(own):
+                    ids = tuple(own)
+            if ids is None:
+                ids = tuple(f"option:{i}" for i in range(len(self.parts[choice])))
+            self._option_ids[choice] = ids
+        return ids
 
     def items(self) -> dict[str, list[str]]:
         """The game's cards and tiles by kind, each of which lies in exactly one pile of the

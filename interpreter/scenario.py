@@ -1,8 +1,9 @@
 """Scenarios: a set-up position, a few choices, and what must be true afterwards.
 
 A scenario is a TOML file (format in docs/scenarios.md): `players`, `seed`,
-optional `[rulings]`, `[[set]]` overrides applied to the freshly set-up state,
-`[[step]]` choices and `[[expect]]` assertions. `load` reads and checks a file
+optional `auto` and `[rulings]`, `[[set]]` overrides applied to the freshly set-up
+state, `[[step]]` choices (a step may also apply overrides, `[[step.set]]`, or play
+on to a turn, `until_turn`) and `[[expect]]` assertions. `load` reads and checks a file
 (raising ScenarioError for anything unusable); `run` plays it and returns a
 ScenarioResult whose `failures` say, readably, what differed.
 
@@ -23,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from ..dsl.diagnostics import did_you_mean
-from .engine import Engine
+from .agents import RandomAgent
+from .engine import Engine, VariantError
 from .piles import Pile, pile_of, places
 from .program import Program
 from .rulings import RulingError, resolve
@@ -56,12 +58,60 @@ class ScenarioResult:
         }
 
 
-TOP_KEYS = {"name", "description", "players", "seed", "rulings", "set", "step", "expect"}
-STEP_KEYS = {"choose", "choose_label", "player", "legal", "not_legal", "expect", "note"}
-EXPECT_KEYS = {"path", "player", "equals", "contains", "note", "legal", "not_legal"}
+TOP_KEYS = {
+    "name",
+    "description",
+    "players",
+    "seed",
+    "auto",
+    "variants",
+    "rulings",
+    "set",
+    "step",
+    "expect",
+}
+STEP_KEYS = {
+    "choose",
+    "choose_label",
+    "player",
+    "legal",
+    "not_legal",
+    "expect",
+    "note",
+    "set",
+    "until_turn",
+    "agent",
+    "agent_seed",
+}
+ACTIONS = ("choose", "choose_label", "legal", "not_legal", "set", "until_turn")  # what a step does
+AGENTS = ("first", "random")  # how `until_turn` answers: the first option, or at random
+MAX_DECISIONS = 100_000  # `until_turn` gives up after so many answers
+EXPECT_KEYS = {
+    "path",
+    "player",
+    "equals",
+    "contains",
+    "count",
+    "where",
+    "note",
+    "legal",
+    "not_legal",
+}
 EVENT_RESERVED = {"event", "count", "note"}
-FROZEN = {"version", "content_hash", "seed", "rng", "rulings", "stack", "pending", "log"}
+FROZEN = {
+    "version",
+    "content_hash",
+    "seed",
+    "rng",
+    "rulings",
+    "stack",
+    "pending",
+    "log",
+    "auto_answer",
+    "winners",
+}
 NONE = "none"  # TOML has no null: the string "none" stands for an empty space
+PUSHED_OUT = ("home", "removed")  # where a card or tile that a value replaces goes
 
 
 # ---- reading ---------------------------------------------------------------------
@@ -104,38 +154,82 @@ def check_structure(scenario: dict) -> None:
             raise ScenarioError(f"scenario: '{key}' is missing (e.g. {key} = 3)")
         if not isinstance(scenario[key], int) or isinstance(scenario[key], bool):
             raise ScenarioError(f"scenario: '{key}' must be a whole number")
+    variants = scenario.get("variants", [])
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        raise ScenarioError('scenario: variants must be a list of names, e.g. ["advanced"]')
+    if not isinstance(scenario.get("auto", True), bool):
+        raise ScenarioError("scenario: 'auto' must be true or false")
     if not isinstance(scenario.get("rulings", {}), dict):
         raise ScenarioError('scenario: [rulings] must be a table of NAME = "OPTION"')
     for key in ("set", "step", "expect"):
         if not _is_table_list(scenario.get(key, [])):
             raise ScenarioError(f"scenario: '{key}' must be written as [[{key}]] tables")
     for i, entry in enumerate(scenario.get("set", []), 1):
-        forms = [f for f in ("path", "at") if f in entry]
-        if len(forms) > 1:
-            raise ScenarioError(f"set {i}: use either 'path' or 'at', not both")
-        if "path" in entry:
-            _unknown_keys(entry, {"path", "value", "note"}, f"set {i}")
-            if "value" not in entry:
-                raise ScenarioError(f"set {i}: 'path' needs a 'value'")
-        elif "at" in entry:
-            _unknown_keys(entry, {"at", "mission", "owner", "ships", "note"}, f"set {i}")
-        elif "player" not in entry:
-            raise ScenarioError(
-                f"set {i}: needs 'path' + 'value', 'player' + fields, or 'at' (a hex)"
-            )
+        _check_set(entry, f"set {i}")
     for i, step in enumerate(scenario.get("step", []), 1):
         _unknown_keys(step, STEP_KEYS, f"step {i}")
         if "choose" in step and "choose_label" in step:
             raise ScenarioError(f"step {i}: use either 'choose' or 'choose_label', not both")
-        if not any(k in step for k in ("choose", "choose_label", "legal", "not_legal")):
-            raise ScenarioError(f"step {i}: needs 'choose', 'choose_label', 'legal' or 'not_legal'")
+        if not any(k in step for k in ACTIONS):
+            raise ScenarioError(
+                f"step {i}: needs 'choose', 'choose_label', 'legal', 'not_legal', 'set' "
+                "or 'until_turn'"
+            )
         _check_types(step, f"step {i}")
+        _check_until(step, f"step {i}")
+        if not _is_table_list(step.get("set", [])):
+            raise ScenarioError(f"step {i}: 'set' must be written as [[step.set]] tables")
+        for j, entry in enumerate(step.get("set", []), 1):
+            _check_set(entry, f"step {i} set {j}")
         if not _is_table_list(step.get("expect", [])):
             raise ScenarioError(f"step {i}: 'expect' must be written as [[step.expect]] tables")
         for j, expect in enumerate(step.get("expect", []), 1):
             _check_expect(expect, f"step {i} expect {j}")
     for i, expect in enumerate(scenario.get("expect", []), 1):
         _check_expect(expect, f"expect {i}")
+
+
+def _check_until(step: dict, where: str) -> None:
+    """`until_turn = N` (a turn, from 1), with `agent` and `agent_seed` only beside it."""
+    if "until_turn" not in step:
+        for key in ("agent", "agent_seed"):
+            if key in step:
+                raise ScenarioError(f"{where}: '{key}' only goes with 'until_turn'")
+        return
+    turn = step["until_turn"]
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise ScenarioError(f"{where}: 'until_turn' must be a turn number (1, 2, ...)")
+    if step.get("agent", AGENTS[0]) not in AGENTS:
+        raise ScenarioError(f'{where}: \'agent\' must be "first" or "random"')
+    seed = step.get("agent_seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ScenarioError(f"{where}: 'agent_seed' must be a whole number")
+    if "agent_seed" in step and step.get("agent") != "random":
+        raise ScenarioError(f"{where}: 'agent_seed' only goes with agent = \"random\"")
+
+
+def _check_set(entry: dict, where: str) -> None:
+    """One override table: which form it is, and the keys that form allows."""
+    forms = [f for f in ("path", "at", "remove") if f in entry]
+    if len(forms) > 1:
+        raise ScenarioError(f"{where}: use only one of 'path', 'at' or 'remove'")
+    if entry.get("pushed_out", "home") not in PUSHED_OUT:
+        raise ScenarioError(f'{where}: \'pushed_out\' must be "home" or "removed"')
+    if "path" in entry:
+        _unknown_keys(entry, {"path", "value", "pushed_out", "note"}, where)
+        if "value" not in entry:
+            raise ScenarioError(f"{where}: 'path' needs a 'value'")
+    elif "at" in entry:
+        _unknown_keys(entry, {"at", "mission", "owner", "ships", "note"}, where)
+    elif "remove" in entry:
+        _unknown_keys(entry, {"remove", "note"}, where)
+        items = entry["remove"]
+        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+            raise ScenarioError(f'{where}: remove must be a list of cards or tiles, e.g. ["m005"]')
+    elif "player" not in entry:
+        raise ScenarioError(
+            f"{where}: needs 'path' + 'value', 'player' + fields, 'at' (a hex) or 'remove'"
+        )
 
 
 def _check_types(table: dict, where: str) -> None:
@@ -152,17 +246,25 @@ def _check_types(table: dict, where: str) -> None:
 
 def _check_expect(expect: dict, where: str) -> None:
     _check_types(expect, where)
+    count = expect.get("count")
+    if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
+        raise ScenarioError(f"{where}: 'count' must be a whole number (0 or more)")
     if "event" in expect:
-        count = expect.get("count")
-        if count is not None and (not isinstance(count, int) or isinstance(count, bool)):
-            raise ScenarioError(f"{where}: 'count' must be a whole number")
         return
     _unknown_keys(expect, EXPECT_KEYS, where)
     if "path" in expect:
-        if ("equals" in expect) == ("contains" in expect):
-            raise ScenarioError(f"{where}: 'path' needs exactly one of 'equals' or 'contains'")
+        if sum(k in expect for k in ("equals", "contains", "count")) != 1:
+            raise ScenarioError(
+                f"{where}: 'path' needs exactly one of 'equals', 'contains' or 'count'"
+            )
+        if "where" in expect and "count" not in expect:
+            raise ScenarioError(f"{where}: 'where' only goes with 'count'")
+        if "where" in expect and (not isinstance(expect["where"], dict) or not expect["where"]):
+            raise ScenarioError(f"{where}: 'where' must be a table of fields, e.g. {{ owner = 0 }}")
     elif not any(k in expect for k in ("legal", "not_legal")):
         raise ScenarioError(f"{where}: needs 'path', 'event', 'legal' or 'not_legal'")
+    elif any(k in expect for k in ("equals", "contains", "count", "where")):
+        raise ScenarioError(f"{where}: 'equals', 'contains', 'count' and 'where' need a 'path'")
 
 
 # ---- paths ---------------------------------------------------------------------
@@ -259,14 +361,14 @@ def ids_in(value) -> list[str]:
 
 
 def take_out(data: Program, state: dict, item: str, target, where: str) -> None:
-    """Remove one copy of a card or tile from its pile (not from under `target`)."""
+    """Remove one copy of a card or tile from its pile (not from under `target`; with
+    `target` None, from wherever it is)."""
     for path, _, value, pile in places(state, data.game.piles):
-        if value != item or path[: len(target)] == target:
+        if value != item or (target is not None and path[: len(target)] == target):
             continue
         if pile.field is not None:
-            raise ScenarioError(
-                f"{where}: '{item}' is at {_fmt(path[:-1])}; it cannot also be here"
-            )
+            why = "it cannot also be here" if target is not None else "it cannot leave play"
+            raise ScenarioError(f"{where}: '{item}' is at {_fmt(path[:-1])}; {why}")
         container = get_path(state, path[:-1])
         if pile.fixed:
             container[path[-1]] = None
@@ -276,17 +378,41 @@ def take_out(data: Program, state: dict, item: str, target, where: str) -> None:
     raise ScenarioError(f"{where}: there is only one '{item}', and it is already placed")
 
 
-def _return_home(data: Program, state: dict, item: str, where: str) -> None:
-    """A card or tile no longer anywhere goes home (the bottom of its deck or stack)."""
+def _return_home(
+    data: Program, state: dict, item: str, pushed_out: str = "home", where: str = ""
+) -> None:
+    """A card or tile no longer anywhere goes home (the bottom of its deck or stack), or
+    out of play when `pushed_out` is "removed"."""
     if any(value == item for _, _, value, _ in places(state, data.game.piles)):
         return
-    home = data.game.scenarios.home
-    if home is None:
-        raise ScenarioError(
-            f"{where}: '{item}' would leave play, and game '{data.game.name}' "
-            "does not say where it goes back"
-        )
-    home(data, state, item)
+    if pushed_out == "removed":
+        _out_of_play(data, state, item, where)
+    else:
+        home = data.game.scenarios.home
+        if home is None:
+            raise ScenarioError(
+                f"{where}: '{item}' would leave play, and game '{data.game.name}' "
+                "does not say where it goes back"
+            )
+        home(data, state, item)
+
+
+def _out_of_play(data: Program, state: dict, item: str, where: str) -> None:
+    remove = data.game.scenarios.remove
+    if remove is None:
+        raise ScenarioError(f"{where}: {data.title} has no pile for things out of play")
+    remove(data, state, item)
+
+
+def remove_items(data: Program, state: dict, items: list[str], where: str) -> None:
+    """`[[set]] remove = [...]`: each card or tile leaves play, from wherever it was."""
+    for item in items:
+        if items.count(item) > 1:
+            raise ScenarioError(f"{where}: '{item}' is named twice; each card or tile is one")
+        if kind_of(data, item) is None:
+            raise ScenarioError(f"{where}: no card or tile '{item}'{known_ids_hint(data, item)}")
+        take_out(data, state, item, None, where)
+        _out_of_play(data, state, item, where)
 
 
 def _convert(value):
@@ -350,7 +476,7 @@ def _assign(data: Program, state: dict, path, value, where: str) -> None:
     parent[key] = value
 
 
-def apply_set(data: Program, state: dict, path, raw, where: str) -> None:
+def apply_set(data: Program, state: dict, path, raw, where: str, pushed_out: str = "home") -> None:
     value = _convert(raw)
     _check_ids(data, path, value, where)
     try:
@@ -367,7 +493,7 @@ def apply_set(data: Program, state: dict, path, raw, where: str) -> None:
         take_out(data, state, item, path, where)
     for item in ids_in(old):
         if kind_of(data, item) is not None:
-            _return_home(data, state, item, where)
+            _return_home(data, state, item, pushed_out, where)
 
 
 # ---- overrides ---------------------------------------------------------------------
@@ -377,33 +503,54 @@ def seat(scenario_players: int, value, where: str) -> int:
     return value - 1
 
 
+def _who(names: tuple[str, ...], players: int, value, where: str) -> int | str:
+    """A seat (from `player = N`) or one of the game's named players (`"neutral"`)."""
+    if isinstance(value, str) and names:
+        if value in names:
+            return value
+        others = " or ".join(f'"{n}"' for n in names)
+        raise ScenarioError(f"{where}: player must be 1 to {players} or {others}, not {value!r}")
+    return seat(players, value, where)
+
+
 def apply_overrides(data: Program, state: dict, scenario: dict) -> None:
-    players = scenario["players"]
-    forms = data.game.scenarios
     for i, entry in enumerate(scenario.get("set", []), 1):
-        where = f"set {i}"
-        if "path" in entry:
-            apply_set(data, state, split_path(entry["path"]), entry["value"], where)
-        elif "at" in entry:
-            if forms.place_at is None:
+        apply_entry(data, state, entry, scenario["players"], f"set {i}")
+
+
+def apply_entry(data: Program, state: dict, entry: dict, players: int, where: str) -> None:
+    """One override table (checked by _check_set)."""
+    forms = data.game.scenarios
+    pushed_out = entry.get("pushed_out", "home")
+    if "path" in entry:
+        apply_set(data, state, split_path(entry["path"]), entry["value"], where, pushed_out)
+    elif "at" in entry:
+        if forms.place_at is None:
+            raise ScenarioError(
+                f"{where}: game '{data.game.name}' has no 'at' form; use 'path' and 'value'"
+            )
+        forms.place_at(data, state, entry, players, where)
+    elif "remove" in entry:
+        remove_items(data, state, entry["remove"], where)
+    else:
+        who = _who(forms.player_names, players, entry["player"], where)
+        for key, value in entry.items():
+            if key in ("player", "note", "pushed_out"):
+                continue
+            if key in forms.player_keys:
+                forms.player_keys[key](data, state, who, value, where)
+                continue
+            if isinstance(who, str):
                 raise ScenarioError(
-                    f"{where}: game '{data.game.name}' has no 'at' form; use 'path' and 'value'"
+                    f"{where}: the {who} player has no '{key}'; it takes only "
+                    + ", ".join(f"'{k}'" for k in forms.player_keys)
                 )
-            forms.place_at(data, state, entry, players, where)
-        else:
-            who = seat(players, entry["player"], where)
-            for key, value in entry.items():
-                if key in ("player", "note"):
-                    continue
-                if key in forms.player_keys:
-                    forms.player_keys[key](data, state, who, value, where)
-                    continue
-                if key not in state["players"][who]:
-                    hint = did_you_mean(key, [*state["players"][who], *forms.player_keys])
-                    raise ScenarioError(
-                        f"{where}: a player has no '{key}'" + (f"; {hint}" if hint else "")
-                    )
-                apply_set(data, state, ["players", who, key], value, where)
+            if key not in state["players"][who]:
+                hint = did_you_mean(key, [*state["players"][who], *forms.player_keys])
+                raise ScenarioError(
+                    f"{where}: a player has no '{key}'" + (f"; {hint}" if hint else "")
+                )
+            apply_set(data, state, ["players", who, key], value, where, pushed_out)
 
 
 # ---- running -----------------------------------------------------------------------
@@ -473,6 +620,8 @@ def check_expect(engine: Engine, expect: dict, log_start: int, players: int, whe
             if found != expected:
                 return f"{where}{note}: {_fmt(path)}: {_diff(expected, found)}"
             return None
+        if "count" in expect:
+            return _check_count(found, expect, _fmt(path), f"{where}{note}")
         wanted = _convert(expect["contains"])
         items = wanted if isinstance(wanted, list) else [wanted]
         if not isinstance(found, (list, str, dict)):
@@ -485,6 +634,33 @@ def check_expect(engine: Engine, expect: dict, log_start: int, players: int, whe
             )
         return None
     return _check_legal(engine, expect, where + note)
+
+
+def _check_count(found, expect: dict, path: str, where: str):
+    """How many items a list (or entries a table) holds, counting only those whose
+    fields match `where` when it is given."""
+    if not isinstance(found, (list, dict)):
+        return f"{where}: {path} is {_show(found)}, not a list or table to count"
+    items = list(found.values()) if isinstance(found, dict) else found
+    wanted = {k: _convert(v) for k, v in expect.get("where", {}).items()}
+    shown = path
+    if wanted:
+        shown += f" where {_show(wanted)}"
+        if not all(isinstance(item, dict) for item in items):
+            return f"{where}: {path} holds items that are not tables; 'where' cannot filter it"
+        known = {key for item in items for key in item}
+        for key in wanted:
+            if items and key not in known:
+                hint = did_you_mean(key, sorted(known)) or "fields: " + ", ".join(sorted(known))
+                return f"{where}: the items of {path} have no field '{key}'; {hint}"
+        items = [item for item in items if all(item.get(k) == v for k, v in wanted.items())]
+    if len(items) == expect["count"]:
+        return None
+    more = f" and {len(items) - 8} more" if len(items) > 8 else ""
+    return (
+        f"{where}: {shown}: expected {expect['count']} item(s), found {len(items)}: "
+        f"{_show(items[:8])}{more}"
+    )
 
 
 def _check_legal(engine: Engine, table: dict, where: str):
@@ -522,6 +698,29 @@ def _pick(engine: Engine, step: dict, where: str):
     return None, f"{where}: {what} '{text}'; legal options:\n" + _options_text(engine)
 
 
+def _play_until(engine: Engine, step: dict, seed: int, where: str) -> str | None:
+    """`until_turn = N`: answer every decision (the first option, or a seeded random
+    agent's) until turn N begins, that is until N - 1 turns have been played (the game's
+    clock, stamped on log events). None when it has begun, else a failure."""
+    turn = step["until_turn"]
+    clock = engine.data.game.clock
+    if clock(engine.state) > turn - 1:
+        return f"{where}: turn {turn} is over already ({clock(engine.state)} turns played)"
+    agent = RandomAgent(step.get("agent_seed", seed)) if step.get("agent") == "random" else None
+    for _ in range(MAX_DECISIONS):
+        decision = engine.decision()
+        if decision is None:
+            return (
+                f"{where}: the game ended after {clock(engine.state)} turns, "
+                f"before turn {turn} began"
+            )
+        if clock(engine.state) >= turn - 1:
+            return None
+        option = decision.options[0].id if agent is None else agent.choose(engine, decision)
+        _guard(lambda option=option: engine.apply(option), where)
+    return f"{where}: turn {turn} did not begin within {MAX_DECISIONS:,} decisions"
+
+
 def _guard(action, where: str) -> None:
     """Run the engine; a crash on an overridden position makes the scenario unusable."""
     try:
@@ -546,7 +745,17 @@ def start(data: Program, scenario: dict) -> tuple[Engine, int]:
         chosen = resolve(data, None, [f"{k}={v}" for k, v in rulings.items()])
     except RulingError as exc:
         raise ScenarioError(f"[rulings]: {exc}") from None
-    engine = Engine.new_game(data, players, scenario["seed"], chosen)
+    try:
+        engine = Engine.new_game(
+            data,
+            players,
+            scenario["seed"],
+            chosen,
+            variants=scenario.get("variants", []),
+            auto_answer=scenario.get("auto", True),
+        )
+    except VariantError as exc:
+        raise ScenarioError(f"scenario: {exc}") from None
     apply_overrides(data, engine.state, scenario)
     log_start = len(engine.state["log"])
     if engine.state["pending"] is not None:
@@ -563,13 +772,23 @@ def run(data: Program, scenario: dict, file: str = "") -> ScenarioResult:
     engine, log_start = start(data, scenario)
     result.engine = engine
     for number, step in enumerate(scenario.get("step", []), 1):
-        label = step.get("choose", step.get("choose_label", "check"))
+        label = step.get("choose", step.get("choose_label"))
+        if label is None:
+            label = f"until turn {step['until_turn']}" if "until_turn" in step else "check"
         where = f"step {number} ({label})"
         if "note" in step:
             where += f" [{step['note']}]"
+        for j, entry in enumerate(step.get("set", []), 1):
+            apply_entry(data, engine.state, entry, players, f"{where} set {j}")
+        if step.get("set") and engine.state["pending"] is not None:
+            # as after the first overrides: the pending decision is asked again
+            engine.state["pending"] = None
+            _guard(engine.run, f"{where}, after its overrides")
         failure = None
+        if "until_turn" in step:
+            failure = _play_until(engine, step, scenario["seed"], where)
         pending = engine.state["pending"]
-        if "player" in step:
+        if failure is None and "player" in step:
             expected = seat(players, step["player"], where)
             if pending is None or pending["player"] != expected:
                 who = "nobody (game over)" if pending is None else f"player {pending['player'] + 1}"

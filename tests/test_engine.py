@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from blackangel.dsl import ast
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.agents import GreedyAgent, RandomAgent, play
 from blackangel.interpreter.engine import Engine, IllegalOption
@@ -68,6 +69,25 @@ def test_games_end_with_scores(data, players):
         assert scores[seat] == part["total"]
     assert engine.returns() == [1.0 if s == max(scores) else 0.0 for s in scores]
     assert engine.state["turn"]["end_trigger"] in ("spes", "ravagers")
+    # the winners, in the state and in the last event, are the seats that returns() rewards
+    winners = engine.state["winners"]
+    assert winners == [s for s in range(players) if engine.returns()[s] == 1.0] != []
+    assert engine.state["log"][-1] == {
+        **engine.state["log"][-1],
+        "event": "game_over",
+        "winners": winners,
+        "scores": scores,
+    }
+
+
+def test_winners_share_a_tie_and_none_before_the_end(data):
+    engine = Engine.new_game(data, 3, 1)
+    assert engine.state["winners"] is None and engine.returns() == [0.0, 0.0, 0.0]
+    engine.state["scores"] = [20, 20, 12]
+    engine.state["stack"] = engine.state["stack"][:1]
+    engine.state["pending"] = None
+    engine.finish(engine.state["stack"][0])
+    assert engine.state["winners"] == [0, 1] and engine.returns() == [1.0, 1.0, 0.0]
 
 
 def test_clone_is_independent(data):
@@ -125,6 +145,51 @@ def test_options_have_unique_ids_and_labels(data):
         ids = [o.id for o in d.options]
         assert len(ids) == len(set(ids)) and all(o.label for o in d.options)
         engine.apply(agent.choose(engine, d))
+
+
+def test_choice_options_take_their_own_ids(data):
+    """An option that runs a phase is named after the phase and passing is `pass`
+    (Implementation.option_id); a choice whose options have no ids of their own, or the
+    same id twice, numbers them by position."""
+    turn, final = data.phases["turn"][0][1], data.phases["final_turn"][0][1]
+    assert data.option_ids(turn) == ("sequence_a", "sequence_b")
+    assert data.option_ids(final) == ("sequence_a", "sequence_b", "pass")
+    assert Engine.new_game(data, 2, 1).legal_options() == ["sequence_a", "sequence_b"]
+    other = next(
+        i
+        for i, node in enumerate(data.nodes)
+        if isinstance(node, ast.Choice) and i not in (turn, final)
+    )
+    assert data.option_ids(other) == tuple(f"option:{i}" for i in range(len(data.parts[other])))
+    program = build(load_shipped())
+    run_a = program.nodes[program.parts[turn][0]]
+    twice = program.lower(ast.Choice((run_a, run_a), run_a.span))
+    assert program.option_ids(twice) == ("option:0", "option:1")
+
+
+@pytest.mark.parametrize("players, seed", [(2, 4), (4, 5)])
+def test_forced_answers_are_the_single_option_decisions(data, players, seed):
+    """Every decision the engine answers by itself is logged as `forced`; a game started
+    with auto_answer=False asks each of them, with that one option, and answering them
+    so plays the same game."""
+    auto = random_game(data, players, seed)
+    log = auto.state["log"]
+    answers = [e for e in log if e["event"] in ("choice", "forced")]
+    assert any(e["event"] == "forced" for e in answers)
+    asked = Engine.new_game(data, players, seed, auto_answer=False)
+    for answer in answers:
+        decision = asked.decision()
+        assert decision.player == answer["seat"]
+        if answer["event"] == "forced":
+            assert len(decision.options) == 1 and decision.kind == answer["kind"]
+            assert (decision.options[0].id, decision.options[0].label) == (
+                answer["option"],
+                answer["label"],
+            )
+        asked.apply(answer["option"])
+    assert asked.is_terminal() and asked.state["scores"] == auto.state["scores"]
+    again = [e for e in asked.state["log"] if e["event"] not in ("choice", "forced")]
+    assert again == [e for e in log if e["event"] not in ("choice", "forced")]
 
 
 def test_greedy_beats_random(data):

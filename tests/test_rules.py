@@ -95,7 +95,7 @@ def test_flip_timing_ruling(data, option, asked):
             continue
         options = engine.legal_options()
         # sequence A, then always the first choice
-        engine.apply("option:0" if decision.kind == "choose_effect" else options[0])
+        engine.apply("sequence_a" if decision.kind == "choose_effect" else options[0])
     assert seen_after_action is asked
 
 

@@ -105,7 +105,7 @@ def test_the_turn_offers_the_three_moves_then_the_optional_boost():
     first = engine.decision()
     assert (first.player, first.kind) == (0, "choose_effect")
     assert [o.label for o in first.options] == ["dash", "sprint", "rest"]
-    engine.apply("option:0")  # dash
+    engine.apply("dash")
     boost = engine.decision()
     assert (boost.player, boost.kind) == (0, "optional")
     assert boost.options[0].label == "yes: spend 1 boost token to move forward 3 spaces"
@@ -118,18 +118,18 @@ def test_no_boost_no_question():
     """`spend`'s feasibility check: a runner without a token is not asked."""
     engine = Engine.new_game(program(), 2, 1)
     engine.state["players"][0]["boost"] = 0
-    engine.apply("option:0")
+    engine.apply("dash")
     decision = engine.decision()
     assert (decision.player, decision.kind) == (1, "choose_effect")
 
 
 def test_rest_and_sprint_use_the_core_primitives():
     engine = Engine.new_game(program(), 2, 4)
-    engine.apply("option:2")  # rest: gain 2 boost
+    engine.apply("rest")  # gain 2 boost
     gains = [e for e in engine.state["log"] if e["event"] == "gain_vp"]
     assert gains[-1]["track"] == "boost" and engine.state["players"][0]["boost"] == 3
     engine.apply("no")
-    engine.apply("option:1")  # P2 sprints: a run-up (lose 1 position, floored at 0), two dice
+    engine.apply("sprint")  # P2: a run-up (lose 1 position, floored at 0), two dice
     losses = [e for e in engine.state["log"] if e["event"] == "lose_vp"]
     assert losses[-1] == {**losses[-1], "seat": 1, "track": "position", "amount": 1}
     rolls = [e for e in engine.state["log"] if e["event"] == "roll"]

@@ -83,7 +83,7 @@ PRIMITIVES = {
     "free_reserve": Implementation(dice.free_reserve, dice.can_free_reserve),
     "reset_board": Implementation(sequence_b.reset_board),
     "advance_black_angel": Implementation(sequence_b.advance_black_angel),
-    "pass_turn": Implementation(turn.pass_turn, turn.can_pass_turn),
+    "pass_turn": Implementation(turn.pass_turn, turn.can_pass_turn, option_id=turn.pass_id),
 }
 
 GAME = Game(

@@ -3,6 +3,7 @@ spending cards as a cost, and drawing some to keep one."""
 
 from __future__ import annotations
 
+from ..engine import NO_ANSWER
 from ..game import Frame
 from . import labels
 from .labels import say
@@ -43,16 +44,14 @@ def discard(engine: Engine, frame: Frame) -> None:
     if not hand:
         engine.finish(frame, False)
         return
-    choices = sorted(set(hand))
-    if len(choices) == 1:
-        frame["answer"] = choices[0]
-        return
-    engine.ask(
+    answer = engine.ask_or_force(
         seat,
         "discard",
         say(engine, labels.DISCARD_WHICH, kind=card_kind),
-        [(f"card:{c}", _card_label(engine, c), c) for c in choices],
+        [(f"card:{c}", _card_label(engine, c), c) for c in sorted(set(hand))],
     )
+    if answer is not NO_ANSWER:
+        frame["answer"] = answer
 
 
 def _card_label(engine: Engine, card: str) -> str:

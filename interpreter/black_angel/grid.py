@@ -8,6 +8,7 @@ column. Tiles enter a row from the left and a column from the bottom.
 from __future__ import annotations
 
 from ...dsl.ast import walk_calls
+from ..engine import NO_ANSWER
 from ..game import Frame
 from . import labels
 from .boosts import boost_up, early_flips, flip, leaves_play
@@ -76,16 +77,15 @@ def play_card(engine: Engine, frame: Frame) -> None:
         return
     if "answer" in frame:
         cell = frame.pop("answer")
-    elif len(frame["todo"]) == 1:
-        cell = frame["todo"][0]
     else:
-        engine.ask(
+        cell = engine.ask_or_force(
             seat,
             "activate_order",
             say(engine, labels.ACTIVATE_NEXT),
             [(f"cell:{c}", tile_in_cell(engine, p, c), c) for c in frame["todo"]],
         )
-        return
+        if cell is NO_ANSWER:
+            return
     frame["todo"].remove(cell)
     activate_tile(engine, seat, cell)
 

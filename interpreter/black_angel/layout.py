@@ -13,6 +13,7 @@ The state is plain data (dicts, lists, ints, strings). Seats are 0..n-1; the
     actions[n-1]   damage (cubes), ravagers (bottom first), held{ravager: [seats]}
     display, stacks{colour}, advanced_slots, advanced_deck, mission decks and discards,
     ravager deck and discard, the boxes of unused cards and tiles (PILES below)
+    removed        missions, ravagers, tiles: taken out of play (by a scenario)
     space          order (strip ids, first strip first), offset{strip: 0|1} (half a hex
                    up or down, kept as the line shifts), face{strip: a|b},
                    black_angel [strip, position], cards{"strip/pos": {mission, owner, robot}},
@@ -75,6 +76,9 @@ PILES = (
     Pile("players.*.advanced_aside", "tile", "ejected advanced tiles with no space left"),
     Pile("stack.*.taken", "tile", "tiles taken by Discover, not yet injected"),
     Pile("stack", "tile", "an ejected advanced tile waiting for its space", field="advanced_tile"),
+    Pile("removed.missions", "mission", "missions out of play (a scenario's `remove`)"),
+    Pile("removed.ravagers", "ravager", "ravagers out of play (a scenario's `remove`)"),
+    Pile("removed.tiles", "tile", "tiles out of play (a scenario's `remove`)"),
 )
 
 

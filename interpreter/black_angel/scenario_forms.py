@@ -1,18 +1,26 @@
-"""Black Angel's forms in scenario files: a player's `dice`, cards and ships `at` a hex,
-and where a replaced card or tile goes home (see docs/scenarios.md)."""
+"""Black Angel's forms in scenario files: a player's `dice` (also the neutral player's),
+cards and ships `at` a hex, where a replaced card or tile goes home, and where one
+taken out of play goes (see docs/scenarios.md)."""
 
 from __future__ import annotations
 
 from ..game import ScenarioForms
 from ..piles import places
 from ..scenario import ScenarioError, get_path, known_ids_hint, seat
+from .layout import NEUTRAL
 from .tables import BlackAngelProgram
 
 
-def set_dice(data: BlackAngelProgram, state: dict, who: int, specs, where: str) -> None:
-    """Replace a player's compartment: specs like "orange 3", "gray 0 reserved"."""
+def set_dice(data: BlackAngelProgram, state: dict, who: int | str, specs, where: str) -> None:
+    """Replace a player's compartment (or the neutral player's, in the 2-player game):
+    specs like "orange 3", "gray 0 reserved"."""
     if not isinstance(specs, list):
         raise ScenarioError(f'{where}: dice must be a list like ["orange 3", "gray 0"]')
+    if who == NEUTRAL and state["neutral"] is None:
+        raise ScenarioError(
+            f"{where}: there is no neutral player with {len(state['players'])} players "
+            "(only in the 2-player game)"
+        )
     for die in state["dice"]:
         if die["owner"] == who:
             die["owner"], die["reserved"] = None, False
@@ -29,6 +37,8 @@ def set_dice(data: BlackAngelProgram, state: dict, who: int, specs, where: str) 
         extra = set(words[2:]) - {"reserved"}
         if extra:
             raise ScenarioError(f"{where}: die '{spec}': unknown word {sorted(extra)[0]!r}")
+        if who == NEUTRAL and "reserved" in words[2:]:
+            raise ScenarioError(f"{where}: the neutral player never reserves a die ('{spec}')")
         free = [d for d in state["dice"] if d["owner"] is None and d["color"] == words[0]]
         free.sort(key=lambda d: d["damaged"])
         if not free:
@@ -106,9 +116,21 @@ def home(data: BlackAngelProgram, state: dict, item: str) -> None:
             state["tiles_in_box"].append(item)
 
 
+def remove(data: BlackAngelProgram, state: dict, item: str) -> None:
+    """A card or tile taken out of play goes to the pile of removed things of its kind."""
+    if item in data.missions:
+        state["removed"]["missions"].append(item)
+    elif item in data.ravagers:
+        state["removed"]["ravagers"].append(item)
+    else:
+        state["removed"]["tiles"].append(item)
+
+
 SCENARIO_FORMS = ScenarioForms(
     open_maps=("space.cards", "space.ships", "actions.*.held"),
     player_keys={"dice": set_dice},
     place_at=place_in_space,
     home=home,
+    remove=remove,
+    player_names=(NEUTRAL,),
 )

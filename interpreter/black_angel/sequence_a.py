@@ -117,10 +117,8 @@ def perform_action(engine: Engine, frame: Frame) -> None:
         index = frame["die"]
         if answer is NO_ANSWER:
             uses = die_uses(engine, seat, index)
-            if len(uses) == 1:
-                answer = uses[0][2]
-            else:
-                engine.ask(seat, "choose_use", say(engine, labels.USE_FOR), uses)
+            answer = engine.ask_or_force(seat, "choose_use", say(engine, labels.USE_FOR), uses)
+            if answer is NO_ANSWER:
                 return
         die = state["dice"][index]
         if frame["bought"]:

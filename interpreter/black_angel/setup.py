@@ -36,6 +36,7 @@ def setup(data: BlackAngelProgram, state: dict, players: int) -> None:
             "ravager_discard": [],
             "ravagers_in_box": [],
             "tiles_in_box": [],
+            "removed": {"missions": [], "ravagers": [], "tiles": []},
             "space": {},
             "sides": {},  # technology tiles in view: boost or standard (advanced rules)
             "turn": {

@@ -101,3 +101,8 @@ def can_pass_turn(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
 def pass_turn(engine: Engine, frame: Frame) -> None:
     engine.log("pass", seat=frame["seat"])
     engine.finish(frame)
+
+
+def pass_id(args: tuple) -> str:
+    """Passing is the option `pass` of the final turn's choice."""
+    return "pass"

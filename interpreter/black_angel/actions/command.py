@@ -92,10 +92,8 @@ def action_command(engine: Engine, frame: Frame) -> None:
                 engine.log("action_impossible", seat=seat, action=frame["action"])
                 engine.finish(frame, False)
                 return
-            if len(options) == 1:
-                answer = options[0][2]
-            else:
-                engine.ask(seat, "ship", say(engine, labels.WHICH_SHIP), options)
+            answer = engine.ask_or_force(seat, "ship", say(engine, labels.WHICH_SHIP), options)
+            if answer is NO_ANSWER:
                 return
         if answer == "launch":
             p["storage"]["ship"] -= 1
@@ -120,27 +118,25 @@ def action_command(engine: Engine, frame: Frame) -> None:
                 targets = space.destinations(
                     engine, seat, space.split(frame["start"]), value, frame["from"]
                 )
-            if len(targets) == 1:
-                answer = targets[0]
-            else:
-                engine.ask(
-                    seat,
-                    "move",
-                    say(engine, labels.MOVE_WHERE),
-                    [
-                        (
-                            f"hex:{t}",
-                            say(
-                                engine,
-                                labels.HEX,
-                                hex=t,
-                                terrain=space.hex_at(engine, *space.split(t)).terrain,
-                            ),
-                            t,
-                        )
-                        for t in targets
-                    ],
-                )
+            answer = engine.ask_or_force(
+                seat,
+                "move",
+                say(engine, labels.MOVE_WHERE),
+                [
+                    (
+                        f"hex:{t}",
+                        say(
+                            engine,
+                            labels.HEX,
+                            hex=t,
+                            terrain=space.hex_at(engine, *space.split(t)).terrain,
+                        ),
+                        t,
+                    )
+                    for t in targets
+                ],
+            )
+            if answer is NO_ANSWER:
                 return
         if frame["from"] is not None:
             ships[frame["from"]].remove(seat)
