@@ -127,7 +127,7 @@ def remove(data: BlackAngelProgram, state: dict, item: str) -> None:
 
 
 SCENARIO_FORMS = ScenarioForms(
-    open_maps=("space.cards", "space.ships", "actions.*.held"),
+    open_maps=("space.cards", "space.ships", "actions.*.held", "sides"),
     player_keys={"dice": set_dice},
     place_at=place_in_space,
     home=home,
