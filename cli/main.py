@@ -14,6 +14,7 @@ from ..dsl.graph import subgraph_for, to_dot
 from ..dsl.loader import UsageError
 from ..dsl.text import LANGUAGES, TextRenderer, translations
 from .common import color_option, format_options, guarded, run, version_option
+from .docs import docs_command
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
 from .rules import compiled, rules_options
@@ -40,6 +41,7 @@ Start here:
   ba graph m001 > m001.dot  the effect graph of one card, as DOT
   ba export --json          the compiled rule set as JSON
   ba language               the keywords and primitives of the rules language
+  ba docs --out site        the rules reference as a website (needs the docs extra)
 """,
 )
 @version_option("ba")
@@ -54,6 +56,7 @@ ba.add_command(simulate_command)
 ba.add_command(rulings_command)
 ba.add_command(replay_command)
 ba.add_command(scenario_command)
+ba.add_command(docs_command)
 
 
 @ba.command()

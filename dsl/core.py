@@ -141,6 +141,7 @@ CORE_KINDS = (
         "event",
         "An event that triggers can listen to, beyond the ones the game raises.",
         keyword("help", "What the event means.", param("text", STRING)),
+        example='event alarm {\n  help "a mission of the mod raises the alarm"\n}',
     ),
     kind(
         "trigger",
@@ -153,6 +154,7 @@ CORE_KINDS = (
             required=True,
             frames={None: N_("Effect: {effect}")},
         ),
+        example="trigger bonus {\n  on setup_done\n  effect: gain 1 vp\n}",
     ),
 )
 
@@ -172,6 +174,7 @@ CORE_PRIMITIVES = (
         (AMOUNT, param("track", TRACK)),
         N_("lose {amount} {track}"),
         can_fail=False,
+        example="lose 2 vp",
     ),
     Primitive(
         "run",
@@ -185,6 +188,7 @@ CORE_PRIMITIVES = (
         (param("event", EVENT),),
         N_("raise the event {event}"),
         can_fail=False,
+        example="emit alarm",
     ),
 )
 

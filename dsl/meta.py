@@ -155,6 +155,7 @@ class Field:
     block: str | None = None  # kind of the nested block, if any
     unique: str | None = None  # what the value numbers, if no two declarations may share it
     frames: Mapping[str | None, str] = field(default_factory=dict)
+    example: str | None = None  # a line that uses it, for a field no shipped rule uses
 
     def frame(self, first_value: object) -> str | None:
         if isinstance(first_value, str) and first_value in self.frames:
@@ -175,6 +176,7 @@ class Kind:
     nested_only: bool = False  # only inside another declaration's block
     referenced: bool = False  # exists to be named by others: unused ones are reported
     decision: bool = False  # its values are the project's decisions (rulings), not printed
+    example: str | None = None  # a declaration, for a kind no shipped rule declares
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,7 @@ class Primitive:
     can_fail: bool = True  # False: `otherwise` after it is unreachable
     emits: tuple[str, ...] = ()
     activates: str | None = None  # runs the effects that listen to this event (a tile's)
+    example: str | None = None  # an effect that uses it, for one no shipped rule uses
 
 
 def param(name: str, type_: ParamType, **options) -> Param:

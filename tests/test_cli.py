@@ -211,7 +211,17 @@ def test_version_of_both_commands_is_the_pyproject_version(run):
     assert (proc.returncode, proc.stdout) == (0, f"ba-lint {version}\n")  # the console script
 
 
-RULES_COMMANDS = ["cards", "graph", "export", "play", "simulate", "rulings", "replay", "scenario"]
+RULES_COMMANDS = [
+    "cards",
+    "graph",
+    "export",
+    "play",
+    "simulate",
+    "rulings",
+    "replay",
+    "scenario",
+    "docs",
+]
 
 
 def test_every_rules_reading_command_has_rules_and_base():
@@ -233,6 +243,7 @@ def test_rules_option_is_used_by(name, run, tmp_path):
         "simulate": ["--games", "1"],
         "replay": [str(tmp_path / "game.json")],
         "scenario": [str(Path(__file__).parent / "scenarios" / "debris_flip.toml")],
+        "docs": ["--out", str(tmp_path / "site")],
     }.get(name, [])
     if name == "replay":
         assert run(ba, "play", "--players", "2", "--replay", args[0])[0] == 0
@@ -289,7 +300,8 @@ def test_every_command_with_json_output_has_format_and_json():
         assert ("--json" in options) == ("--format" in options), name
         if "--format" in options:
             with_format.add(name)
-    assert with_format == set(FORMAT_COMMANDS) | {"ba-lint"}
+    # ba docs builds a site; tests/test_reference.py reads its --json summary
+    assert with_format == set(FORMAT_COMMANDS) | {"ba-lint", "docs"}
 
 
 @pytest.mark.parametrize("name", sorted(FORMAT_COMMANDS))

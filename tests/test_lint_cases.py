@@ -1,6 +1,7 @@
-"""Functional lint cases: every `.ba` file in tests/lint_cases/ says what ba-lint must report.
+"""Functional lint cases: every `.ba` file in dsl/lint_cases/ says what ba-lint must report.
 
-The format is described in tests/lint_cases/README.md. In short: a header line
+The format is described in dsl/lint_cases/README.md (and read by dsl/cases.py).
+In short: a header line
 `# lint-case: base | standalone | standalone strict`, then `# expect: CODE ...`
 at the end of each line where a diagnostic is expected. The set of
 (line, code) pairs reported in the case file must equal the expected set
@@ -10,93 +11,30 @@ exactly; codes reported in other files must equal `# expect-elsewhere:`.
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from blackangel.dsl.compiler import CompileResult, compile_paths, compile_sources
+from blackangel.dsl.cases import (
+    CASES_DIR,
+    FIXED,
+    MODES,
+    Case,
+    CaseError,
+    case_files,
+    examples,
+    lint,
+    parse_case,
+)
+from blackangel.dsl.compiler import CompileResult, compile_paths
 from blackangel.dsl.diagnostics import CODES, Diagnostic, render_text
-from blackangel.dsl.loader import display_name, load
+from blackangel.dsl.loader import display_name
 from blackangel.dsl.parser import MAX_FILE_BYTES
-
-CASES_DIR = Path(__file__).parent / "lint_cases"
-MODES = ("base", "standalone", "standalone strict")
-
-HEADER_RE = re.compile(r"^#\s*lint-case:\s*(.*?)\s*$")
-EXPECT_RE = re.compile(r"#\s*expect:\s*(.*?)\s*$")
-ELSEWHERE_RE = re.compile(r"^#\s*expect-elsewhere:\s*(.*?)\s*$")
-KNOWN_BUG_RE = re.compile(r"^#\s*known-bug:\s*(.*?)\s*$")
-CODE_RE = re.compile(r"^([EW]\d{3})(?:\((\w+)\))?$")
 
 # Codes for names that can be misspelt: a near miss must come with "did you mean".
 NAME_CODES = ("E101", "E102", "E103", "E104")
-
-
-@dataclass
-class Case:
-    path: Path
-    mode: str
-    expected: set[tuple[int, str]] = field(default_factory=set)
-    suggestions: dict[tuple[int, str], set[str]] = field(default_factory=dict)
-    elsewhere: set[str] = field(default_factory=set)
-    known_bug: str | None = None
-
-
-def parse_case(path: Path, text: str | None = None) -> Case:
-    """Read the header and the `# expect:` comments of a case file."""
-    if text is None:
-        text = path.read_bytes().decode("utf-8", errors="replace")
-    lines = text.splitlines()
-    assert lines, f"{path.name}: empty case file"
-    header = HEADER_RE.match(lines[0])
-    assert header and header.group(1) in MODES, (
-        f"{path.name}: the first line must be '# lint-case: {' | '.join(MODES)}'"
-    )
-    case = Case(path, header.group(1))
-    in_header = True
-    for number, line in enumerate(lines, start=1):
-        if in_header and not line.startswith("#"):
-            in_header = False
-        if in_header:
-            if m := ELSEWHERE_RE.match(line):
-                case.elsewhere.update(m.group(1).split())
-                continue
-            if m := KNOWN_BUG_RE.match(line):
-                case.known_bug = m.group(1)
-                continue
-        m = EXPECT_RE.search(line)
-        if not m or number == 1:
-            continue
-        words = m.group(1).split()
-        assert words, f"{path.name}:{number}: '# expect:' without a code"
-        for word in words:
-            cm = CODE_RE.match(word)
-            assert cm, f"{path.name}:{number}: '{word}' is not CODE or CODE(suggestion)"
-            code, suggestion = cm.groups()
-            assert code in CODES, f"{path.name}:{number}: unknown code {code}"
-            case.expected.add((number, code))
-            if suggestion:
-                case.suggestions.setdefault((number, code), set()).add(suggestion)
-    for code in case.elsewhere:
-        assert code in CODES, f"{path.name}: unknown code {code} in expect-elsewhere"
-    return case
-
-
-def case_files() -> list[Path]:
-    return sorted(CASES_DIR.glob("*.ba"))
-
-
-def lint(path: Path, mode: str) -> CompileResult:
-    """Lint a case file as ba-lint would: as a mod on the shipped content, or on its own."""
-    if mode == "base":
-        return compile_paths([path], on_base=True)  # ba-lint --base FILE
-    if mode == "standalone":
-        return compile_paths([path])  # ba-lint FILE
-    return compile_sources(load([path]), strict_counts=True)
 
 
 def render(result: CompileResult) -> str:
@@ -224,6 +162,23 @@ def test_every_code_has_a_case():
     assert missing == [], f"no lint case for {missing}"
 
 
+def test_every_code_has_a_documented_example():
+    """The reference shows, for each code, a case and its fixed twin (dsl/cases.py)."""
+    shown = examples()
+    assert sorted(set(CODES) - set(shown)) == []
+    for code, case in shown.items():
+        assert case.fixed is not None
+        twin = parse_case(case.fixed)
+        assert (twin.expected, twin.elsewhere) == (set(), set()), f"{case.fixed.name} for {code}"
+        assert twin.mode == case.mode, f"{case.fixed.name} is linted unlike {case.path.name}"
+
+
+def test_fixed_twins_belong_to_a_case():
+    for path in case_files():
+        if path.name.endswith(FIXED):
+            assert path.with_name(path.name.removesuffix(FIXED) + ".ba").is_file(), path.name
+
+
 def test_every_mode_has_a_case():
     assert {case.mode for case in _passing_cases()} == set(MODES)
 
@@ -279,11 +234,11 @@ def test_harness_detects_missing_elsewhere(tmp_path):
 
 def test_parse_case_rejects_bad_headers_and_codes(tmp_path):
     path = tmp_path / "case.ba"
-    with pytest.raises(AssertionError, match="first line"):
+    with pytest.raises(CaseError, match="first line"):
         parse_case(path, "# lint-case: sideways\n")
-    with pytest.raises(AssertionError, match="unknown code"):
+    with pytest.raises(CaseError, match="unknown code"):
         parse_case(path, "# lint-case: base\nx  # expect: E999\n")
-    with pytest.raises(AssertionError, match="CODE or CODE"):
+    with pytest.raises(CaseError, match="CODE or CODE"):
         parse_case(path, "# lint-case: base\nx  # expect: oops\n")
 
 

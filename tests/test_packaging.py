@@ -15,7 +15,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 SETUPTOOLS = CONFIG["tool"]["setuptools"]
-CODE_DIRS = ("dsl", "interpreter", "cli", "examples")
+CODE_DIRS = ("dsl", "interpreter", "cli", "examples", "docs/sphinxext")
+DATA_DIRS = (*CODE_DIRS, "content", "docs/reference")  # docs/*.md are for the repository only
 
 
 def _package_name(directory: Path) -> str:
@@ -56,9 +57,11 @@ def test_every_data_file_is_package_data():
     """Non-Python files in the installed folders must match a package-data pattern."""
     data = SETUPTOOLS["package-data"]
     unlisted = []
-    for top in (*CODE_DIRS, "content"):
+    for top in DATA_DIRS:
         for path in (ROOT / top).rglob("*"):
-            if not path.is_file() or path.suffix in (".py", ".pyc") or "__pycache__" in path.parts:
+            if not path.is_file() or path.suffix in (".py", ".pyc", ".mo"):
+                continue
+            if "__pycache__" in path.parts or "_build" in path.parts:
                 continue
             # patterns are relative to the nearest listed package that holds the file
             package = _package_name(path.parent)

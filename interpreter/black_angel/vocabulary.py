@@ -314,7 +314,7 @@ KINDS = (
         "tech",
         "A technology tile with a standard side and a boost side.",
         keyword("color", "Tile colour.", param("color", COLOR), required=True),
-        keyword("copies", "Copies in the box.", AMOUNT),
+        keyword("copies", "Copies in the box.", AMOUNT, example="copies 2"),
         keyword(
             "standard",
             "Effect when activated.",

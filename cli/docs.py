@@ -1,0 +1,147 @@
+"""`ba docs`: build the rules reference with Sphinx, for the shipped rules or a mod, in
+each language, into OUT/<lang>/ (with OUT/index.html to choose one).
+
+The sources of the site are in docs/reference/ (installed with the package); they are
+copied to a temporary folder for each build, so the installed files are never
+written to. Sphinx and its theme come with the `docs` extra.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import click
+
+from ..dsl.loader import UsageError
+from ..dsl.text import LANGUAGES
+from .common import format_options, guarded
+from .rules import compiled, rules_options
+
+SOURCES = Path(__file__).resolve().parent.parent / "docs" / "reference"
+EXTRA = "pip install 'black-angel-rules[docs]'"
+LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch"}
+
+
+def _require_sphinx() -> None:
+    missing = []
+    for module in ("sphinx", "myst_parser", "furo"):
+        try:
+            __import__(module)
+        except ImportError:
+            missing.append(module)
+    if missing:
+        raise UsageError(f"ba docs needs {', '.join(missing)}: install them with {EXTRA}")
+
+
+@click.command("docs")
+@rules_options
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    type=click.Choice(LANGUAGES),
+    help="Build this language (repeatable; default: every language).",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("site"),
+    show_default=True,
+    help="Folder for the sites: OUT/en, OUT/pl, OUT/de and OUT/index.html.",
+)
+@format_options(what="the summary")
+@guarded
+def docs_command(rules_paths, base, langs, out, fmt):
+    """Build the rules reference (HTML) for the shipped rules or for a mod.
+
+    Every card, tile, ravager, Hal card, ruling, primitive and lint code is rendered
+    from the compiled rules in each language; a rule set with lint errors gets the
+    diagnostics and no site. Examples:
+
+    \b
+      ba docs                              all languages into site/
+      ba docs --lang pl --out /tmp/ref     Polish only
+      ba docs --rules mymod/ --base        a mod layered on the shipped rules
+    """
+    _require_sphinx()
+    ruleset = compiled(rules_paths, base)  # lint errors: the diagnostics, exit 2, no site
+    chosen = list(dict.fromkeys(langs)) or list(LANGUAGES)
+    rules = [str(Path(p).resolve()) for p in rules_paths]
+    started = time.perf_counter()
+    built = []
+    with tempfile.TemporaryDirectory(prefix="ba-docs-") as work:
+        source = Path(work) / "reference"
+        shutil.copytree(SOURCES, source, ignore=shutil.ignore_patterns("_build", "*.mo"))
+        for lang in chosen:
+            if fmt == "text":
+                click.echo(f"building the {LANGUAGE_NAMES[lang]} reference ...", err=True)
+            problems = _build(source, Path(work) / "doctrees" / lang, out / lang, lang, rules, base)
+            if problems:
+                click.echo(problems, err=True)
+                click.echo(
+                    f"error: the {lang} reference has warnings; it was not finished", err=True
+                )
+                return 1
+            built.append(lang)
+    _write_index(out, built)
+    seconds = time.perf_counter() - started
+    if fmt == "json":
+        click.echo(
+            json.dumps(
+                {
+                    "out": str(out),
+                    "languages": built,
+                    "seconds": round(seconds, 2),
+                    "content_hash": ruleset.content_hash,
+                }
+            )
+        )
+    else:
+        click.echo(
+            f"built {', '.join(built)} into {out}/ in {seconds:.1f} s; open {out}/index.html"
+        )
+    return 0
+
+
+def _build(source: Path, doctrees: Path, out: Path, lang: str, rules: list[str], base: bool) -> str:
+    """Build one language; returns the warnings (the build fails on any)."""
+
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace
+
+    warnings = io.StringIO()
+    with docutils_namespace():  # each build registers its nodes afresh
+        app = Sphinx(
+            srcdir=source,
+            confdir=source,
+            outdir=out,
+            doctreedir=doctrees,
+            buildername="html",
+            confoverrides={"language": lang, "ba_rules": rules, "ba_base": base, "nitpicky": True},
+            status=None,
+            warning=warnings,
+            freshenv=True,
+        )
+        app.build()
+    return warnings.getvalue().strip()
+
+
+def _write_index(out: Path, built: list[str]) -> None:
+    links = "\n".join(
+        f'    <li><a href="{lang}/index.html" hreflang="{lang}" lang="{lang}">'
+        f"{html.escape(LANGUAGE_NAMES[lang])}</a></li>"
+        for lang in built
+    )
+    (out / "index.html").write_text(
+        '<!doctype html>\n<html><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        "<title>Black Angel</title></head>\n<body>\n  <h1>Black Angel</h1>\n  <ul>\n"
+        f"{links}\n  </ul>\n</body></html>\n",
+        encoding="utf-8",
+    )

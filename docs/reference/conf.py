@@ -1,0 +1,21 @@
+"""Sphinx configuration of the rules reference (built by `ba docs`)."""
+
+project = "Black Angel"
+author = "the Black Angel rules engine contributors"
+copyright = "2026, " + author
+extensions = ["myst_parser", "blackangel.docs.sphinxext"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+root_doc = "index"
+exclude_patterns = ["_build"]
+language = "en"
+locale_dirs = ["locale/"]
+gettext_compact = False
+gettext_uuid = False
+translation_progress_classes = True
+highlight_language = "ba"
+html_theme = "furo"
+html_title = "Black Angel"
+html_static_path: list[str] = []
+# the rule set: none means the shipped content (ba docs --rules/--base sets these)
+ba_rules: list[str] = []
+ba_base = False

@@ -1,0 +1,87 @@
+"""`ba:commands`: the command line, read from the click commands themselves.
+
+    ```{ba:commands} ba
+    ```
+
+Each command shows its usage, its help and a table of its options, so the
+reference says what `--help` says.
+"""
+
+from __future__ import annotations
+
+import click
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from ...cli.lint import lint_command
+from ...cli.main import ba
+from ...dsl.meta import N_
+from .reference import Reference, reference
+from .tables import Cell, table
+
+PROGRAMS: dict[str, click.Command] = {"ba": ba, "ba-lint": lint_command}
+OPTION = N_("option")
+MEANING = N_("meaning")
+DEFAULT_IS = N_("Default: {value}.")
+
+
+class Commands(SphinxDirective):
+    required_arguments = 1  # the program: ba or ba-lint
+
+    def run(self) -> list[nodes.Node]:
+        ref = reference(self.env)
+        program = self.arguments[0]
+        if program not in PROGRAMS:
+            raise self.error(f"ba:commands: no program '{program}' ({', '.join(PROGRAMS)})")
+        root = PROGRAMS[program]
+        out: list[nodes.Node] = [
+            self.command(ref, program, root, click.Context(root, info_name=program))
+        ]
+        if isinstance(root, click.Group):
+            parent = click.Context(root, info_name=program)
+            for name in sorted(root.commands):
+                command = root.commands[name]
+                if command.hidden:
+                    continue
+                ctx = click.Context(command, info_name=name, parent=parent)
+                out.append(self.command(ref, f"{program} {name}", command, ctx))
+        return out
+
+    def command(
+        self, ref: Reference, path: str, command: click.Command, ctx: click.Context
+    ) -> nodes.Element:
+        domain = self.env.get_domain("ba")
+        target = domain.note_object("command", path, self.env.docname)  # type: ignore[attr-defined]
+        box = nodes.container(classes=["ba-entry", "ba-command"], ids=[target])
+        usage = " ".join(command.collect_usage_pieces(ctx))
+        head = nodes.paragraph(classes=["ba-signature"])
+        head += nodes.literal(f"{path} {usage}", f"{path} {usage}")
+        box += head
+        for paragraph in (command.help or "").split("\n\n"):
+            text = " ".join(line.strip() for line in paragraph.splitlines() if line.strip())
+            if text and text != "\b":
+                box += nodes.paragraph(text, ref.say(text))
+        rows = [
+            param
+            for param in command.get_params(ctx)
+            if isinstance(param, click.Option) and not param.hidden
+        ]
+        if rows:
+            box += self.options_table(ref, rows, ctx)
+        return box
+
+    def options_table(
+        self, ref: Reference, options: list[click.Option], ctx: click.Context
+    ) -> nodes.table:
+        rows: list[list[Cell]] = []
+        for option in options:
+            record = option.get_help_record(ctx)
+            if record is None:
+                continue
+            names, _ = record
+            meaning = nodes.paragraph()
+            meaning += nodes.Text(ref.say(option.help or ""))
+            if option.show_default and option.default not in (None, False, ()):
+                meaning += nodes.Text(" " + ref.say(DEFAULT_IS).format(value=option.default))
+            rows.append([nodes.literal(names, names), meaning])
+        return table([35, 65], [ref.say(OPTION), ref.say(MEANING)], rows, "options")

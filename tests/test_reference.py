@@ -1,0 +1,249 @@
+"""The rules reference (`ba docs`, docs/reference/ and the Sphinx extension in
+docs/sphinxext/) and the `.ba` lexer (dsl/highlight.py)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pygments import lex
+from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
+from pygments.token import Error
+
+from blackangel.cli.main import ba
+from blackangel.docs.sphinxext.domain import anchor
+from blackangel.dsl.cases import examples
+from blackangel.dsl.compiler import compile_paths, load_shipped
+from blackangel.dsl.diagnostics import CODES
+from blackangel.dsl.highlight import BlackAngelLexer
+from blackangel.dsl.text import TextRenderer
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted((ROOT / "content").glob("*.ba")) + sorted((ROOT / "examples").rglob("*.ba"))
+
+
+# ---- the lexer ---------------------------------------------------------------------------
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
+def test_every_rules_file_lexes_without_errors(path):
+    text = path.read_text(encoding="utf-8")
+    tokens = list(lex(text, BlackAngelLexer()))
+    assert [value for token, value in tokens if token is Error] == []
+    assert "".join(value for _, value in tokens) == text
+
+
+def test_the_lexer_tells_keywords_primitives_and_connectors_apart():
+    text = "mission m005 {\n  activation: spend 1 ship -> gain 2 vp or optional take 1 robot\n}\n"
+    kinds = {value: str(token) for token, value in lex(text, BlackAngelLexer()) if value.strip()}
+    assert kinds["mission"] == "Token.Keyword"
+    assert kinds["activation"] == "Token.Keyword"
+    assert kinds["spend"] == kinds["gain"] == kinds["take"] == "Token.Name.Function"
+    assert kinds["->"] == "Token.Operator"
+    assert kinds["or"] == kinds["optional"] == "Token.Operator.Word"
+    assert kinds["ship"] == "Token.Name.Constant"
+
+
+def test_an_effect_continued_on_the_next_line_stays_an_effect():
+    text = "tech t {\n  standard: take 1 ship,\n    gain 1 vp\n}\n"
+    kinds = {value: str(token) for token, value in lex(text, BlackAngelLexer()) if value.strip()}
+    assert kinds["gain"] == "Token.Name.Function"
+
+
+def test_pygments_finds_the_lexer_through_its_entry_point():
+    assert isinstance(get_lexer_by_name("ba"), BlackAngelLexer)
+    assert isinstance(get_lexer_for_filename("missions.ba"), BlackAngelLexer)
+
+
+# ---- building the reference ------------------------------------------------------------
+def build(tmp: Path, *args: str):
+    return CliRunner().invoke(ba, ["docs", "--json", "--out", str(tmp), *args])
+
+
+class _Ids(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name == "id" and value:
+                self.ids.add(value)
+
+
+def ids_in(site: Path) -> set[str]:
+    parser = _Ids()
+    for page in site.rglob("*.html"):
+        parser.feed(page.read_text(encoding="utf-8"))
+    return parser.ids
+
+
+@pytest.fixture(scope="module")
+def english(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    result = build(out, "--lang", "en")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output.strip().splitlines()[-1])
+    assert summary["languages"] == ["en"]
+    return out
+
+
+def test_every_card_primitive_ruling_and_code_has_its_entry(english):
+    ids = ids_in(english / "en")
+    ruleset = load_shipped()
+    cards = [d.id for d in ruleset.decls if d.spec.card]
+    expected = [("card", c) for c in cards]
+    expected += [("primitive", p) for p in ruleset.vocabulary.primitives]
+    expected += [("kind", k) for k in ruleset.vocabulary.kinds]
+    expected += [("ruling", r.id) for r in ruleset.of_kind("ruling")]
+    expected += [("code", c) for c in CODES]
+    expected += [("command", c) for c in ("ba", "ba play", "ba docs", "ba-lint")]
+    missing = [(kind, name) for kind, name in expected if anchor(kind, name) not in ids]
+    assert missing == []
+
+
+def test_a_card_page_shows_the_generated_text_and_links_its_primitives(english):
+    page = (english / "en" / "components" / "missions.html").read_text(encoding="utf-8")
+    ruleset = load_shipped()
+    text = TextRenderer(ruleset.decls, ruleset.vocabulary, "en")
+    m005 = ruleset.by_id["m005"]
+    for line in text.card_lines(m005):
+        assert line in page
+    card = page[page.index(f'id="{anchor("card", "m005")}"') :]
+    card = card[: card.index(f'id="{anchor("card", "m006")}"')]
+    assert "language/primitives.html#primitive-spend" in card
+    assert "reconstructed" in card
+
+
+def test_a_primitive_lists_the_cards_that_use_it(english):
+    page = (english / "en" / "language" / "primitives.html").read_text(encoding="utf-8")
+    entry = page[page.index(f'id="{anchor("primitive", "spend_tech")}"') :]
+    entry = entry[: entry.index('id="primitive-', 10)]
+    assert f'components/missions.html#{anchor("card", "m007")}"' in entry
+
+
+def test_numbers_in_the_prose_come_from_the_rules(english):
+    page = (english / "en" / "game" / "turn.html").read_text(encoding="utf-8")
+    hand_limit = load_shipped().single("game").value("hand_limit")
+    assert re.search(rf'<span class="ba-value">{hand_limit}</span>\s+mission cards', page)
+
+
+def test_each_lint_code_shows_what_ba_lint_reports_for_its_example(english):
+    page = (english / "en" / "language" / "lint-codes.html").read_text(encoding="utf-8")
+    for code in CODES:
+        entry = page[page.index(f'id="{anchor("code", code)}"') :]
+        assert f" {code} " in entry[entry.index("Reported:") :][:3000], code
+    assert set(examples()) == set(CODES)
+
+
+def test_the_diagrams_are_drawn(english):
+    setup = (english / "en" / "game" / "setup.html").read_text(encoding="utf-8")
+    assert setup.count('<svg class="ba-diagram"') == 1 and "<polygon" in setup  # grid, arrows
+    strips = (english / "en" / "components" / "strips.html").read_text(encoding="utf-8")
+    assert strips.count('<svg class="ba-diagram"') == len(load_shipped().of_kind("strip"))
+
+
+def test_the_index_page_links_each_built_language(english):
+    index = (english / "index.html").read_text(encoding="utf-8")
+    assert 'href="en/index.html"' in index and 'href="pl/index.html"' not in index
+
+
+# ---- a mod gets its own reference -------------------------------------------------------
+MOD = """\
+mission m061 {
+  color green
+  reward 1 ship
+  reveals green
+  activation: take 2 robot, gain 1 vp
+}
+mission m062 {
+  color orange
+  reward 1 vp
+  reveals orange gray
+  activation: spend 1 debris -> gain 3 vp
+}
+component mission {
+  noun "Mission card" "Mission cards"
+  count 62
+  declared_by mission
+}
+"""
+
+
+def test_a_mod_of_two_cards_gets_them_rendered(tmp_path):
+    mod = tmp_path / "mod.ba"
+    mod.write_text(MOD, encoding="utf-8")
+    result = build(tmp_path / "site", "--lang", "en", "--rules", str(mod), "--base")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "site" / "en" / "components" / "missions.html").read_text(encoding="utf-8")
+    ruleset = compile_paths([mod], on_base=True).ruleset
+    assert ruleset is not None
+    text = TextRenderer(ruleset.decls, ruleset.vocabulary, "en")
+    for card in ("m061", "m062"):
+        assert f'id="{anchor("card", card)}"' in page
+        for line in text.card_lines(ruleset.by_id[card]):
+            assert line in page
+
+
+def test_a_mod_with_lint_errors_gets_the_diagnostics_and_no_site(tmp_path):
+    mod = tmp_path / "bad.ba"
+    mod.write_text("mission m061 {\n  color purple\n}\n", encoding="utf-8")
+    result = build(tmp_path / "site", "--rules", str(mod), "--base")
+    assert result.exit_code == 2
+    assert "bad.ba:2:9: error E104" in result.output and "run ba-lint" in result.output
+    assert not (tmp_path / "site").exists()
+
+
+def test_an_unknown_language_is_a_usage_error(tmp_path):
+    result = build(tmp_path / "site", "--lang", "fr")
+    assert result.exit_code == 2
+    assert "'fr' is not one of" in result.output
+    assert not (tmp_path / "site").exists()
+
+
+def test_without_sphinx_the_command_says_what_to_install(tmp_path):
+    code = (
+        "import sys; sys.modules['sphinx'] = None\n"
+        "from blackangel.cli.main import main\n"
+        f"main(['docs', '--out', {str(tmp_path / 'site')!r}])\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert "pip install 'black-angel-rules[docs]'" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+# ---- the extension's own errors --------------------------------------------------------
+def test_a_page_citing_what_the_rules_lack_fails_the_build(tmp_path):
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace
+
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text(
+        'extensions = ["myst_parser", "blackangel.docs.sphinxext"]\n', encoding="utf-8"
+    )
+    (source / "index.md").write_text(
+        "# T\n\n{ba:value}`game.no_such_number` and {ba:card}`m999`\n", encoding="utf-8"
+    )
+    warnings = io.StringIO()
+    with docutils_namespace():
+        app = Sphinx(
+            source,
+            source,
+            tmp_path / "out",
+            tmp_path / "doctrees",
+            "html",
+            confoverrides={"nitpicky": True},
+            status=None,
+            warning=warnings,
+        )
+        app.build()
+    shown = warnings.getvalue()
+    assert "the rules have no value 'game.no_such_number'" in shown
+    assert "ba:card reference target not found: m999" in shown
