@@ -80,7 +80,9 @@ def docs_command(rules_paths, base, langs, out, fmt):
         shutil.copytree(SOURCES, source, ignore=shutil.ignore_patterns("_build", "*.mo"))
         for lang in chosen:
             if fmt == "text":
-                click.echo(f"building the {LANGUAGE_NAMES[lang]} reference ...", err=True)
+                click.echo(
+                    f"building the reference in {LANGUAGE_NAMES[lang]} ({lang}) ...", err=True
+                )
             problems = _build(source, Path(work) / "doctrees" / lang, out / lang, lang, rules, base)
             if problems:
                 click.echo(problems, err=True)

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import click
 from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
 
 from ...cli.lint import lint_command
 from ...cli.main import ba
 from ...dsl.meta import N_
-from .reference import Reference, reference
+from .reference import Reference, RulesDirective
 from .tables import Cell, table
 
 PROGRAMS: dict[str, click.Command] = {"ba": ba, "ba-lint": lint_command}
@@ -25,11 +24,10 @@ MEANING = N_("meaning")
 DEFAULT_IS = N_("Default: {value}.")
 
 
-class Commands(SphinxDirective):
+class Commands(RulesDirective):
     required_arguments = 1  # the program: ba or ba-lint
 
-    def run(self) -> list[nodes.Node]:
-        ref = reference(self.env)
+    def render(self, ref: Reference) -> list[nodes.Node]:
         program = self.arguments[0]
         if program not in PROGRAMS:
             raise self.error(f"ba:commands: no program '{program}' ({', '.join(PROGRAMS)})")

@@ -11,13 +11,12 @@ reason), the primitives it uses (linked to the language reference) and its sourc
 from __future__ import annotations
 
 from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
 
 from ...dsl.checker import Decl
 from ...dsl.meta import N_
 from .diagrams import strip
 from .domain import xref
-from .reference import Reference, primitives_in, reference
+from .reference import Reference, RulesDirective, primitives_in
 
 USES = N_("Uses:")
 SOURCE = N_("Source")
@@ -28,13 +27,12 @@ ORIGIN = {
 }
 
 
-class Cards(SphinxDirective):
+class Cards(RulesDirective):
     """Every declaration of one card kind."""
 
     required_arguments = 1  # the kind
 
-    def run(self) -> list[nodes.Node]:
-        ref = reference(self.env)
+    def render(self, ref: Reference) -> list[nodes.Node]:
         kind = self.arguments[0]
         if kind not in ref.card_kinds():
             known = ", ".join(ref.card_kinds())

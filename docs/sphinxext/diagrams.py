@@ -18,11 +18,10 @@ import math
 from html import escape
 
 from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
 
 from ...dsl.checker import Decl
 from ...dsl.meta import N_
-from .reference import Reference, reference
+from .reference import Reference, RulesDirective
 
 COLOURS = {"orange": "#e07b00", "gray": "#6b6b6b", "green": "#2e8b3d"}
 TECH_ARROW = "#2b6cb0"
@@ -181,12 +180,11 @@ def _missing(kind: str):
     raise ValueError(f"the rules declare no {kind}")
 
 
-class Diagram(SphinxDirective):
+class Diagram(RulesDirective):
     required_arguments = 1
     optional_arguments = 1
 
-    def run(self) -> list[nodes.Node]:
-        ref = reference(self.env)
+    def render(self, ref: Reference) -> list[nodes.Node]:
         what = self.arguments[0]
         if what == "grid":
             picture = grid(ref)

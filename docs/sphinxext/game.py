@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from docutils import nodes
 from docutils.nodes import Node, system_message
-from sphinx.util.docutils import SphinxDirective, SphinxRole
+from sphinx.util.docutils import SphinxRole
 
 from ...dsl.checker import Decl
 from ...dsl.meta import N_
-from .reference import Reference, reference
+from .reference import Reference, RulesDirective, reference
 from .tables import Cell, table
 
 PLAYERS = N_("players")
@@ -62,11 +62,10 @@ class ValueRole(SphinxRole):
         return [nodes.inline(shown, shown, classes=["ba-value"])], []
 
 
-class Setup(SphinxDirective):
+class Setup(RulesDirective):
     """A table: one column per player count, one row per value that changes."""
 
-    def run(self) -> list[Node]:
-        ref = reference(self.env)
+    def render(self, ref: Reference) -> list[Node]:
         setups = sorted(ref.decls("setup"), key=lambda d: d.value("players"))
         rows: list[list[Cell]] = [
             [ref.say(label), *(str(d.value(keyword, default=0)) for d in setups)]
@@ -80,13 +79,12 @@ class Setup(SphinxDirective):
         return [table([16] + [6] * len(setups), head, rows, "setup")]
 
 
-class Phase(SphinxDirective):
+class Phase(RulesDirective):
     """The steps of a phase in order, each with its text generated from its effect."""
 
     required_arguments = 1
 
-    def run(self) -> list[Node]:
-        ref = reference(self.env)
+    def render(self, ref: Reference) -> list[Node]:
         decl = ref.ruleset.by_id.get(self.arguments[0])
         if decl is None or decl.kind != "phase":
             raise self.error(f"ba:phase: no phase '{self.arguments[0]}'")

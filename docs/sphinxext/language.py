@@ -15,11 +15,10 @@ primitive, the cards that use it, from the effect graph.
 from __future__ import annotations
 
 from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
 
 from ...dsl.meta import N_, Field, Kind, Param, Primitive
 from .domain import xref
-from .reference import Example, Reference, reference
+from .reference import Example, Reference, RulesDirective
 from .tables import Cell, table
 
 EXAMPLE = N_("Example")
@@ -53,7 +52,7 @@ def primitive_signature(prim: Primitive) -> str:
     return ("per " if prim.counter else "") + f"{prim.name} {params}".rstrip()
 
 
-class _Entries(SphinxDirective):
+class _Entries(RulesDirective):
     """Shared by the three directives: an entry is a titled box with an anchor."""
 
     objtype = ""
@@ -88,8 +87,7 @@ class Kinds(_Entries):
 
     objtype = "kind"
 
-    def run(self) -> list[nodes.Node]:
-        ref = reference(self.env)
+    def render(self, ref: Reference) -> list[nodes.Node]:
         out: list[nodes.Node] = []
         for key, spec in ref.ruleset.vocabulary.kinds.items():
             box = self.entry(key, kind_signature(spec), ref.say(spec.help))
@@ -118,8 +116,7 @@ class Primitives(_Entries):
     objtype = "primitive"
     counters = False
 
-    def run(self) -> list[nodes.Node]:
-        ref = reference(self.env)
+    def render(self, ref: Reference) -> list[nodes.Node]:
         out: list[nodes.Node] = []
         for name, prim in ref.ruleset.vocabulary.primitives.items():
             if prim.counter != self.counters:

@@ -12,21 +12,19 @@ import tempfile
 from pathlib import Path
 
 from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
 
 from ...dsl.cases import Case, examples, lint, without_expectations
 from ...dsl.diagnostics import CODES, render_text
 from ...dsl.meta import N_
-from .reference import reference
+from .reference import Reference, RulesDirective
 
 SEVERITY = {"error": N_("error"), "warning": N_("warning")}
 BAD = N_("Reported:")
 FIXED = N_("Fixed:")
 
 
-class LintCodes(SphinxDirective):
-    def run(self) -> list[nodes.Node]:
-        ref = reference(self.env)
+class LintCodes(RulesDirective):
+    def render(self, ref: Reference) -> list[nodes.Node]:
         domain = self.env.get_domain("ba")
         shown = examples()
         out: list[nodes.Node] = []

@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.errors import ExtensionError
+from sphinx.util.docutils import SphinxDirective
 
 from ...dsl import ast
 from ...dsl.checker import Decl
@@ -147,3 +149,18 @@ def load_rules(app: Sphinx) -> None:
 def reference(env: BuildEnvironment) -> Reference:
     """The build's rule set, kept on the `ba` domain (which is never pickled)."""
     return env.get_domain("ba").reference  # type: ignore[attr-defined]
+
+
+class RulesDirective(SphinxDirective):
+    """A directive that renders the rules. Its text comes in the page's language from
+    the game's catalogs, so Sphinx must not offer it for the prose catalogs as well."""
+
+    def render(self, ref: Reference) -> list[nodes.Node]:
+        raise NotImplementedError
+
+    def run(self) -> list[nodes.Node]:
+        out = self.render(reference(self.env))
+        for node in out:
+            for element in node.findall(nodes.TextElement):
+                element["translatable"] = False
+        return out

@@ -4,10 +4,9 @@ option each edition's text implies (`ba play --ruling NAME=OPTION`, `--edition`)
 from __future__ import annotations
 
 from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
 
 from ...dsl.meta import N_
-from .reference import reference
+from .reference import Reference, RulesDirective
 
 DEFAULT = N_("default")
 EDITIONS = N_("Editions:")
@@ -15,9 +14,8 @@ NO_EDITION = N_("No edition's text decides it.")
 EDITION_NAMES = {"en": N_("English"), "pl": N_("Polish"), "de": N_("German")}
 
 
-class Rulings(SphinxDirective):
-    def run(self) -> list[nodes.Node]:
-        ref = reference(self.env)
+class Rulings(RulesDirective):
+    def render(self, ref: Reference) -> list[nodes.Node]:
         domain = self.env.get_domain("ba")
         out: list[nodes.Node] = []
         for decl in ref.decls("ruling"):
