@@ -114,10 +114,12 @@ def docs_command(rules_paths, base, langs, out, fmt):
 def _build(source: Path, doctrees: Path, out: Path, lang: str, rules: list[str], base: bool) -> str:
     """Build one language; returns the warnings (the build fails on any)."""
 
+    from sphinx import locale
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace
 
     warnings = io.StringIO()
+    locale.translators.clear()  # Sphinx keeps one translation per catalog, whatever language
     with docutils_namespace():  # each build registers its nodes afresh
         app = Sphinx(
             srcdir=source,
