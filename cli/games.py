@@ -70,6 +70,69 @@ def ruling_options(func):
     return func
 
 
+SOLO_OPTIONS = [
+    click.option(
+        "--solo",
+        is_flag=True,
+        help="The solo game against the automated opponent, Hal (the same as --players 1).",
+    ),
+    click.option(
+        "--difficulty",
+        metavar="LEVEL",
+        help="Solo game: the opponent's level (easy, standard, difficult, extreme; "
+        "the ruling hal_difficulty).",
+    ),
+]
+
+
+def solo_options(func):
+    for option in reversed(SOLO_OPTIONS):
+        func = option(func)
+    return func
+
+
+def seat_count(players: int | None, solo: bool, default: int) -> int:
+    if solo and players not in (None, 1):
+        raise UsageError(f"--solo is a game for 1 player, not {players}")
+    return 1 if solo else default if players is None else players
+
+
+def with_difficulty(data, players: int, difficulty: str | None, rulings) -> tuple:
+    """--difficulty LEVEL is --ruling RULING=LEVEL for the game's difficulty ruling."""
+    if difficulty is None:
+        return tuple(rulings)
+    ruling = data.difficulty_ruling(players)
+    if ruling is None:
+        raise UsageError("--difficulty is for a game against the automated opponent (--solo)")
+    return (*rulings, f"{ruling}={difficulty}")
+
+
+class Narrated:
+    """A person at the terminal first reads what happened since their last decision: the
+    other seats' turns and, in the solo game, Hal's (which card, which half, why)."""
+
+    def __init__(self, agent, names: list[str], write=click.echo):
+        self.agent, self.names, self.write = agent, names, write
+        self.name = agent.name
+        self.seen = 0
+
+    def choose(self, engine: Engine, decision):
+        events = [
+            e
+            for e in engine.state["log"][self.seen :]
+            if not (e["event"] == "choice" and e.get("seat") == decision.player)
+        ]
+        self.seen = len(engine.state["log"])
+        for text in log_lines(engine, self.names, events):
+            self.write(text)
+        return self.agent.choose(engine, decision)
+
+
+def rival_json(engine) -> dict | None:
+    rival = engine.data.game.rival(engine.state)
+    return None if rival is None else {"name": rival[0], "score": rival[1]}
+
+
 def chosen_rulings(data, edition, rulings) -> dict:
     try:
         return resolve(data, edition, list(rulings))
@@ -97,7 +160,7 @@ def check_players(data, players: int) -> None:
 
 
 @click.command(name="play")
-@click.option("--players", type=int, default=3, show_default=True, help="Number of players (2-4).")
+@click.option("--players", type=int, help="Number of players (1-4; default 3).")
 @click.option(
     "--seed", type=int, default=1, show_default=True, help="Seed of the game's randomness."
 )
@@ -120,6 +183,7 @@ def check_players(data, players: int) -> None:
     type=click.Path(dir_okay=False, writable=True),
     help="Save a replay (seed, rulings, content hash, choices) to this file.",
 )
+@solo_options
 @ruling_options
 @rules_options
 @guarded
@@ -131,6 +195,8 @@ def play_command(
     fmt,
     save,
     replay_path,
+    solo,
+    difficulty,
     rulings,
     edition,
     variants,
@@ -140,10 +206,13 @@ def play_command(
 ):
     """Play one complete seeded game and print the turn log and the final scores.
 
-    The same seed and agents always give the same game.
+    The same seed and agents always give the same game. With --solo, one player
+    against Hal, who plays after each of your turns.
     """
     data = game_data(rules_paths, base)
+    players = seat_count(players, solo, 3)
     check_players(data, players)
+    rulings = with_difficulty(data, players, difficulty, rulings)
     bots = parse_agents(agents, players, seed, human_seat)
     engine = Engine.new_game(
         data,
@@ -153,6 +222,8 @@ def play_command(
         chosen_variants(data, variants, advanced),
     )
     names = [f"P{seat + 1} ({bot.name})" for seat, bot in enumerate(bots)]
+    if human_seat is not None:
+        bots[human_seat - 1] = Narrated(bots[human_seat - 1], names)
     try:
         play(engine, bots)
     except EOFError:
@@ -172,6 +243,7 @@ def play_command(
                     "players": players,
                     "content_hash": data.content_hash,
                     "scores": engine.state["scores"],
+                    "rival": rival_json(engine),
                     "log": engine.state["log"],
                 }
             )
@@ -182,7 +254,7 @@ def play_command(
 
 
 @click.command(name="simulate")
-@click.option("--players", type=int, default=4, show_default=True, help="Number of players (2-4).")
+@click.option("--players", type=int, help="Number of players (1-4; default 4).")
 @click.option(
     "--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play."
 )
@@ -200,15 +272,33 @@ def play_command(
     help="Bots per seat, comma separated, repeated over the seats (random, greedy).",
 )
 @format_options(what="the summary")
+@solo_options
 @ruling_options
 @rules_options
 @guarded
 def simulate_command(
-    players, games, seed, agents, fmt, rulings, edition, variants, advanced, rules_paths, base
+    players,
+    games,
+    seed,
+    agents,
+    fmt,
+    solo,
+    difficulty,
+    rulings,
+    edition,
+    variants,
+    advanced,
+    rules_paths,
+    base,
 ):
-    """Play many seeded games between bots and summarise who wins and how games end."""
+    """Play many seeded games between bots and summarise who wins and how games end.
+
+    With --solo, games of one bot against Hal: how often the bot beats him, and his scores.
+    """
     data = game_data(rules_paths, base)
+    players = seat_count(players, solo, 4)
     check_players(data, players)
+    rulings = with_difficulty(data, players, difficulty, rulings)
     chosen = chosen_rulings(data, edition, rulings)
     played = chosen_variants(data, variants, advanced)
     started = time.perf_counter()
@@ -243,6 +333,14 @@ def simulate_command(
         click.echo(f"  {agent}: {wins} wins")
     s = summary["scores"]
     click.echo(f"  scores: mean {s['mean']:.1f}, min {s['min']}, max {s['max']}")
+    rival = summary.get("rival")
+    if rival:
+        r = rival["scores"]
+        click.echo(
+            f"  {rival['name']}: {rival['wins']} wins ({100 * rival['wins'] / games:.1f}%: "
+            f"the bot did not score strictly more); scores: mean {r['mean']:.1f}, "
+            f"min {r['min']}, max {r['max']}"
+        )
     t = summary["turns"]
     click.echo(f"  length: mean {t['mean']:.1f} turns, min {t['min']}, max {t['max']}")
     click.echo("  ended by: " + ", ".join(f"{k} {v}" for k, v in summary["ended_by"].items()))
@@ -259,21 +357,30 @@ def play_one(data, players: int, seed: int, agents: str, rulings: dict, variants
 
 
 def summarise(results, players: int) -> dict:
+    """Wins (a shared win counts for each winner; against an automated opponent only a
+    strictly higher score wins), scores, game lengths and endings; with an automated
+    opponent, its wins and scores too."""
     wins_by_seat = [0] * players
     wins_by_agent: Counter = Counter()
     scores, turns, ended, tally = [], [], Counter[str](), Counter[str]()
+    rival_name, rival_scores, rival_wins = None, [], 0
     for engine, names in results:
         tally.update(engine.data.game.tally(engine))
         final = engine.state["scores"]
-        best = max(final)
+        returns = engine.returns()
         for seat, score in enumerate(final):
             scores.append(score)
-            if score == best:
+            if returns[seat]:
                 wins_by_seat[seat] += 1
                 wins_by_agent[names[seat]] += 1
+        rival = engine.data.game.rival(engine.state)
+        if rival is not None:
+            rival_name = rival[0]
+            rival_scores.append(rival[1])
+            rival_wins += not any(returns)
         turns.append(engine.data.game.clock(engine.state))
         ended[engine.data.game.ending(engine.state)] += 1
-    return {
+    summary = {
         "wins_by_seat": wins_by_seat,
         "wins_by_agent": dict(sorted(wins_by_agent.items())),
         "scores": {"mean": statistics.fmean(scores), "min": min(scores), "max": max(scores)},
@@ -281,6 +388,17 @@ def summarise(results, players: int) -> dict:
         "ended_by": dict(sorted(ended.items())),
         "tally": dict(sorted(tally.items())),
     }
+    if rival_scores:
+        summary["rival"] = {
+            "name": rival_name,
+            "wins": rival_wins,
+            "scores": {
+                "mean": statistics.fmean(rival_scores),
+                "min": min(rival_scores),
+                "max": max(rival_scores),
+            },
+        }
+    return summary
 
 
 @click.command(name="rulings")

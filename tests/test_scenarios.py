@@ -128,7 +128,7 @@ BAD = {
         "players = 3\nseed = 1\n[rulings]\nnegative_vp = 'sometimes'\n",
         "ruling negative_vp has no option 'sometimes'",
     ),
-    "bad_players": ("players = 1\nseed = 1\n", "1 players is not supported"),
+    "bad_players": ("players = 5\nseed = 1\n", "5 players is not supported"),
     "bad_die": (
         "players = 3\nseed = 1\n[[set]]\nplayer = 1\ndice = ['purple 3']\n",
         "is not 'COLOUR VALUE [reserved]'",
