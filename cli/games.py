@@ -324,7 +324,8 @@ def simulate_command(
         return 0
     variant_text = f", variants {', '.join(played)}" if played else ""
     click.echo(
-        f"{games} games, {players} players, seeds {seed}..{seed + games - 1}{variant_text}, "
+        f"{games} games, {seats_text(players, summary)}, seeds {seed}..{seed + games - 1}"
+        f"{variant_text}, "
         f"rules {data.content_hash} ({games / elapsed:.1f} games/s)"
     )
     for seat, wins in enumerate(summary["wins_by_seat"]):
@@ -348,6 +349,13 @@ def simulate_command(
         per_game = ", ".join(f"{k} {v / games:.2f}" for k, v in summary["tally"].items())
         click.echo(f"  per game: {per_game}")
     return 0
+
+
+def seats_text(players: int, summary: dict) -> str:
+    rival = summary.get("rival")
+    if rival is None:
+        return f"{players} players"
+    return f"{players} player{'s' * (players > 1)} against {rival['name']}"
 
 
 def play_one(data, players: int, seed: int, agents: str, rulings: dict, variants=()):

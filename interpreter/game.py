@@ -55,13 +55,16 @@ class ScenarioForms(Generic[P]):
     `open_maps`: paths of tables whose keys come and go in play (an override may add
     keys); `player_keys`: extra keys of a `[[set]] player = N` table, each with the
     function that applies it; `place_at`: applies a `[[set]] at = ...` table;
-    `home`: puts a card or tile that an override replaced back where it belongs.
+    `home`: puts a card or tile that an override replaced back where it belongs;
+    `tables`: top-level tables the game reads (Black Angel's `[hal]`), each with the
+    function that applies it (program, state, table, where) before the `[[set]]`s.
     """
 
     open_maps: tuple[str, ...] = ()
     player_keys: Mapping[str, Callable[..., None]] = field(default_factory=dict)
     place_at: Callable[..., None] | None = None
     home: Callable[[P, dict, str], None] | None = None
+    tables: Mapping[str, Callable[..., None]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -97,8 +97,11 @@ def _is_table_list(value) -> bool:
 
 
 def check_structure(scenario: dict) -> None:
-    """The shape of the file, before any game exists."""
-    _unknown_keys(scenario, TOP_KEYS, "scenario")
+    """The shape of the file, before any game exists (a table it does not know may be the
+    game's own: `start` checks those)."""
+    _unknown_keys(
+        {k: v for k, v in scenario.items() if not isinstance(v, dict)}, TOP_KEYS, "scenario"
+    )
     for key in ("players", "seed"):
         if key not in scenario:
             raise ScenarioError(f"scenario: '{key}' is missing (e.g. {key} = 3)")
@@ -406,6 +409,18 @@ def apply_overrides(data: Program, state: dict, scenario: dict) -> None:
                 apply_set(data, state, ["players", who, key], value, where)
 
 
+def apply_game_tables(data: Program, state: dict, scenario: dict) -> None:
+    """The top-level tables that are the game's own (ScenarioForms.tables)."""
+    tables = data.game.scenarios.tables
+    for key, table in scenario.items():
+        if key in TOP_KEYS:
+            continue
+        if key not in tables:
+            hint = did_you_mean(key, sorted(TOP_KEYS | set(tables)))
+            raise ScenarioError(f"scenario: unknown key '{key}'" + (f"; {hint}" if hint else ""))
+        tables[key](data, state, table, f"[{key}]")
+
+
 # ---- running -----------------------------------------------------------------------
 def _options_text(engine: Engine) -> str:
     pending = engine.state["pending"]
@@ -547,6 +562,7 @@ def start(data: Program, scenario: dict) -> tuple[Engine, int]:
     except RulingError as exc:
         raise ScenarioError(f"[rulings]: {exc}") from None
     engine = Engine.new_game(data, players, scenario["seed"], chosen)
+    apply_game_tables(data, engine.state, scenario)
     apply_overrides(data, engine.state, scenario)
     log_start = len(engine.state["log"])
     if engine.state["pending"] is not None:
