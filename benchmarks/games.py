@@ -2,6 +2,8 @@
 
 Run after `pip install .`:  python benchmarks/games.py [--players 4] [--games 200]
 
+Also measures solo games against Hal (1 player; Hal's turns need no decisions).
+
 Prints figures only; nothing here asserts a time. One process, one core.
 """
 
@@ -29,6 +31,7 @@ def main() -> None:
     print(f"{machine}, content {data.content_hash}")
     for variants in ((), ("advanced",)):
         measure(data, args.players, args.games, variants)
+    measure(data, 1, args.games, ())
 
 
 def measure(data, players: int, games: int, variants: tuple[str, ...]) -> None:
@@ -56,8 +59,9 @@ def measure(data, players: int, games: int, variants: tuple[str, ...]) -> None:
     sizes = [len(e.to_json().encode()) for e in middles]
 
     rules = "advanced" if variants else "basic"
+    kind = "solo games against Hal" if players == 1 else f"{players}-player {rules} games"
     print(
-        f"{games} random {players}-player {rules} games in {elapsed:.2f} s: "
+        f"{games} random {kind} in {elapsed:.2f} s: "
         f"{games / elapsed:.1f} games/s, {decisions / elapsed:,.0f} decisions/s, "
         f"{decisions / games:.0f} decisions per game"
     )

@@ -68,6 +68,69 @@ def ruling_options(func):
     return func
 
 
+SOLO_OPTIONS = [
+    click.option(
+        "--solo",
+        is_flag=True,
+        help="The solo game against the automated opponent, Hal (the same as --players 1).",
+    ),
+    click.option(
+        "--difficulty",
+        metavar="LEVEL",
+        help="Solo game: the opponent's level (easy, standard, difficult, extreme; "
+        "the ruling hal_difficulty).",
+    ),
+]
+
+
+def solo_options(func):
+    for option in reversed(SOLO_OPTIONS):
+        func = option(func)
+    return func
+
+
+def seat_count(players: int | None, solo: bool, default: int) -> int:
+    if solo and players not in (None, 1):
+        raise UsageError(f"--solo is a game for 1 player, not {players}")
+    return 1 if solo else default if players is None else players
+
+
+def with_difficulty(data, players: int, difficulty: str | None, rulings) -> tuple:
+    """--difficulty LEVEL is --ruling RULING=LEVEL for the game's difficulty ruling."""
+    if difficulty is None:
+        return tuple(rulings)
+    ruling = data.difficulty_ruling(players)
+    if ruling is None:
+        raise UsageError("--difficulty is for a game against the automated opponent (--solo)")
+    return (*rulings, f"{ruling}={difficulty}")
+
+
+class Narrated:
+    """A person at the terminal first reads what happened since their last decision: the
+    other seats' turns and, in the solo game, Hal's (which card, which half, why)."""
+
+    def __init__(self, agent, names: list[str], write=click.echo):
+        self.agent, self.names, self.write = agent, names, write
+        self.name = agent.name
+        self.seen = 0
+
+    def choose(self, engine: Engine, decision):
+        events = [
+            e
+            for e in engine.state["log"][self.seen :]
+            if not (e["event"] == "choice" and e.get("seat") == decision.player)
+        ]
+        self.seen = len(engine.state["log"])
+        for text in log_lines(engine, self.names, events):
+            self.write(text)
+        return self.agent.choose(engine, decision)
+
+
+def rival_json(engine) -> dict | None:
+    rival = engine.data.game.rival(engine.state)
+    return None if rival is None else {"name": rival[0], "score": rival[1]}
+
+
 def chosen_rulings(data, edition, rulings) -> dict:
     try:
         return resolve(data, edition, list(rulings))
@@ -95,7 +158,7 @@ def check_players(data, players: int) -> None:
 
 
 @click.command(name="play")
-@click.option("--players", type=int, default=3, show_default=True, help="Number of players (2-4).")
+@click.option("--players", type=int, help="Number of players (1-4; default 3).")
 @click.option(
     "--seed", type=int, default=1, show_default=True, help="Seed of the game's randomness."
 )
@@ -118,6 +181,7 @@ def check_players(data, players: int) -> None:
     type=click.Path(dir_okay=False, writable=True),
     help="Save a replay (seed, rulings, content hash, choices) to this file.",
 )
+@solo_options
 @ruling_options
 @rules_options
 @guarded
@@ -129,6 +193,8 @@ def play_command(
     fmt,
     save,
     replay_path,
+    solo,
+    difficulty,
     rulings,
     edition,
     variants,
@@ -138,10 +204,13 @@ def play_command(
 ):
     """Play one complete seeded game and print the turn log and the final scores.
 
-    The same seed and agents always give the same game.
+    The same seed and agents always give the same game. With --solo, one player
+    against Hal, who plays after each of your turns.
     """
     data = game_data(rules_paths, base)
+    players = seat_count(players, solo, 3)
     check_players(data, players)
+    rulings = with_difficulty(data, players, difficulty, rulings)
     bots = parse_agents(agents, players, seed, human_seat)
     engine = Engine.new_game(
         data,
@@ -151,6 +220,8 @@ def play_command(
         chosen_variants(data, variants, advanced),
     )
     names = [f"P{seat + 1} ({bot.name})" for seat, bot in enumerate(bots)]
+    if human_seat is not None:
+        bots[human_seat - 1] = Narrated(bots[human_seat - 1], names)
     try:
         play(engine, bots)
     except EOFError:
@@ -170,6 +241,7 @@ def play_command(
                     "players": players,
                     "content_hash": data.content_hash,
                     "scores": engine.state["scores"],
+                    "rival": rival_json(engine),
                     "log": engine.state["log"],
                 }
             )
@@ -180,7 +252,7 @@ def play_command(
 
 
 @click.command(name="simulate")
-@click.option("--players", type=int, default=4, show_default=True, help="Number of players (2-4).")
+@click.option("--players", type=int, help="Number of players (1-4; default 4).")
 @click.option(
     "--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play."
 )
@@ -211,6 +283,7 @@ def play_command(
     "how it ended, what each seat played); ba report reads it.",
 )
 @format_options(what="the summary")
+@solo_options
 @ruling_options
 @rules_options
 @guarded
@@ -222,6 +295,8 @@ def simulate_command(
     workers,
     out_path,
     fmt,
+    solo,
+    difficulty,
     rulings,
     edition,
     variants,
@@ -229,9 +304,14 @@ def simulate_command(
     rules_paths,
     base,
 ):
-    """Play many seeded games between bots and summarise who wins and how games end."""
+    """Play many seeded games between bots and summarise who wins and how games end.
+
+    With --solo, games of one bot against Hal: how often the bot beats him, and his scores.
+    """
     data = game_data(rules_paths, base)
+    players = seat_count(players, solo, 4)
     check_players(data, players)
+    rulings = with_difficulty(data, players, difficulty, rulings)
     parse_agents(agents, players, seed, None)  # a clear error for an unknown bot
     settings = simulation.Settings(
         players=players,
@@ -276,8 +356,9 @@ def simulate_command(
         return 0
     variant_text = f", variants {', '.join(settings.variants)}" if settings.variants else ""
     click.echo(
-        f"{games} games, {players} players, seeds {seed}..{seed + games - 1}{variant_text}, "
-        f"rules {data.content_hash} ({games / elapsed:.1f} games/s, {workers} workers)"
+        f"{games} games, {seats_text(players, report)}, seeds {seed}..{seed + games - 1}"
+        f"{variant_text}, rules {data.content_hash} ({games / elapsed:.1f} games/s, "
+        f"{workers} workers)"
     )
     for seat, wins in enumerate(report["wins_by_seat"]):
         click.echo(f"  seat {seat + 1}: {wins} wins (shared wins count for each winner)")
@@ -285,6 +366,14 @@ def simulate_command(
         click.echo(f"  {agent}: {wins} wins")
     s = report["scores"]
     click.echo(f"  scores: mean {s['mean']:.1f}, min {s['min']}, max {s['max']}")
+    rival = report.get("rival")
+    if rival:
+        r = rival["scores"]
+        click.echo(
+            f"  {rival['name']}: {rival['wins']} wins ({100 * rival['wins'] / games:.1f}%: "
+            f"the bot did not score strictly more); scores: mean {r['mean']:.1f}, "
+            f"min {r['min']}, max {r['max']}"
+        )
     t = report["turns"]
     click.echo(f"  length: mean {t['mean']:.1f} turns, min {t['min']}, max {t['max']}")
     click.echo("  ended by: " + ", ".join(f"{k} {v}" for k, v in report["ended_by"].items()))
@@ -304,6 +393,13 @@ def open_output(path: str | None):
         return open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by the caller
     except OSError as exc:
         raise UsageError(f"cannot write '{path}': {exc.strerror}") from exc
+
+
+def seats_text(players: int, summary: dict) -> str:
+    rival = summary.get("rival")
+    if rival is None:
+        return f"{players} players"
+    return f"{players} player{'s' * (players > 1)} against {rival['name']}"
 
 
 @click.command(name="rulings")

@@ -1,25 +1,26 @@
 """The core primitives every game has (dsl/core.py): tracks, phases and events.
 
-A track is a number per player, kept at `players[seat][track]`. How low it may go
-is the game's to say (`Game.track_floor`).
+A track is a number per player, kept at `players[seat][track]` (or in the record the
+game's `holder` names, for an automated opponent). How low it may go is the game's to
+say (`Game.track_floor`).
 """
 
 from __future__ import annotations
 
-from .engine import Engine
+from .engine import Engine, Seat
 from .game import Frame, Implementation
 
 
 def gain(engine: Engine, frame: Frame) -> None:
     amount, track = frame["args"]
-    engine.state["players"][frame["seat"]][track] += amount
+    engine.data.game.holder(engine.state, frame["seat"])[track] += amount
     engine.log("gain_vp", seat=frame["seat"], amount=amount, track=track)
     engine.finish(frame)
 
 
-def lose_points(engine: Engine, seat: int, amount: int, track: str) -> None:
+def lose_points(engine: Engine, seat: Seat, amount: int, track: str) -> None:
     """Move a player down a track, no lower than the game's floor for it."""
-    player = engine.state["players"][seat]
+    player = engine.data.game.holder(engine.state, seat)
     floor = engine.data.game.track_floor(engine, track)
     player[track] -= amount
     if floor is not None and player[track] < floor:

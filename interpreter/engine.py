@@ -34,6 +34,8 @@ MAX_STEPS_WITHOUT_DECISION = 100_000  # guards against rules that loop forever
 STATE_VERSION = 2
 
 P = TypeVar("P", bound=Program)
+# a seat at the table (0..n-1); a str is an automated opponent, which never decides
+Seat = int | str
 
 
 class _Unanswered:
@@ -82,11 +84,14 @@ def options_digest(pending: dict) -> str:
     return f"{zlib.crc32(text.encode()):08x}"
 
 
-def winners_of(scores: list | None) -> list[int]:
-    """The seats with the best score (several on a tie; none before the scores exist)."""
+def winners_of(scores: list | None, to_beat: int | None = None) -> list[int]:
+    """The seats with the best score (several on a tie; none before the scores exist);
+    with `to_beat`, only if that score is strictly higher."""
     if not scores:
         return []
     best = max(scores)
+    if to_beat is not None and best <= to_beat:
+        return []
     return [seat for seat, score in enumerate(scores) if score == best]
 
 
@@ -188,8 +193,14 @@ class Engine(Generic[P]):
         """Per seat: 1 for a (shared) win, 0 otherwise; only meaningful at the end."""
         winners = self.state.get("winners")
         if winners is None:
-            winners = winners_of(self.state["scores"])
+            winners = self._winners()
         return [1.0 if seat in winners else 0.0 for seat in range(self.players)]
+
+    def _winners(self) -> list[int]:
+        """The seats with the best score; against an automated opponent (the game's
+        `rival`) a seat wins only with strictly more than its score."""
+        rival = self.data.game.rival(self.state)
+        return winners_of(self.state["scores"], None if rival is None else rival[1])
 
     @property
     def players(self) -> int:
@@ -228,14 +239,25 @@ class Engine(Generic[P]):
     def _game_over(self) -> None:
         """The outermost frame has finished: the winners are the seats with the best score
         (all of them on a tie: a shared victory), kept in the state and logged."""
-        winners = winners_of(self.state["scores"])
+        winners = self._winners()
         self.state["winners"] = winners
         self.log("game_over", winners=winners, scores=self.state["scores"])
 
-    def ask(self, player: int, kind: str, prompt: str, options: list[tuple[str, str, Any]]) -> None:
-        """Stop and wait for `player` to pick one of (id, label, value)."""
+    def ask(
+        self, player: Seat, kind: str, prompt: str, options: list[tuple[str, str, Any]]
+    ) -> None:
+        """Stop and wait for `player` to pick one of (id, label, value). A seat that is not
+        an int is an automated opponent: the game's `automaton` answers at once."""
         if not options:
             raise RuntimeError(f"no options for decision {kind}")
+        if not isinstance(player, int):
+            automaton = self.data.game.automaton
+            if automaton is None:
+                raise RuntimeError(f"seat {player!r} cannot decide {kind}")
+            option_id, label, value = automaton(self, player, kind, options)
+            self.log("automaton_choice", seat=player, kind=kind, option=option_id, label=label)
+            self.state["stack"][-1]["answer"] = value
+            return
         self.state["pending"] = {
             "player": player,
             "kind": kind,
@@ -313,11 +335,11 @@ class Engine(Generic[P]):
         self.state["log"].append(fields)
 
     # ---- effects -------------------------------------------------------------
-    def run_effect(self, seat: int, effect: int, ctx: dict | None = None) -> None:
+    def run_effect(self, seat: Seat, effect: int, ctx: dict | None = None) -> None:
         """Push effect number `effect` for `seat`; ctx says what it is about (card, action)."""
         self.push({"op": "effect", "seat": seat, "effect": effect, "ctx": ctx or {}, "pc": 0})
 
-    def can(self, seat: int, effect: int, ctx: dict) -> bool:
+    def can(self, seat: Seat, effect: int, ctx: dict) -> bool:
         """Whether the effect can be carried out now (a conservative static check)."""
         return FEASIBLE.visit(self.data.nodes[effect], self, seat, ctx)
 
@@ -331,25 +353,25 @@ class Feasibility(NodeVisitor):
     choice if one option can, an optional step always, `a otherwise b` if either can;
     a call as its primitive's own check says."""
 
-    def visit_Call(self, node: ast.Call, engine: Engine, seat: int, ctx: dict) -> bool:
+    def visit_Call(self, node: ast.Call, engine: Engine, seat: Seat, ctx: dict) -> bool:
         check = engine.data.primitives[node.name].can
         return True if check is None else check(engine, seat, node.values, ctx)
 
-    def visit_Seq(self, node: ast.Seq, engine: Engine, seat: int, ctx: dict) -> bool:
+    def visit_Seq(self, node: ast.Seq, engine: Engine, seat: Seat, ctx: dict) -> bool:
         return all(self.visit(step, engine, seat, ctx) for step in node.steps)
 
-    def visit_Trade(self, node: ast.Trade, engine: Engine, seat: int, ctx: dict) -> bool:
+    def visit_Trade(self, node: ast.Trade, engine: Engine, seat: Seat, ctx: dict) -> bool:
         return self.visit(node.cost, engine, seat, ctx) and self.visit(
             node.benefit, engine, seat, ctx
         )
 
-    def visit_Choice(self, node: ast.Choice, engine: Engine, seat: int, ctx: dict) -> bool:
+    def visit_Choice(self, node: ast.Choice, engine: Engine, seat: Seat, ctx: dict) -> bool:
         return any(self.visit(option, engine, seat, ctx) for option in node.options)
 
-    def visit_Optional(self, node: ast.Optional, engine: Engine, seat: int, ctx: dict) -> bool:
+    def visit_Optional(self, node: ast.Optional, engine: Engine, seat: Seat, ctx: dict) -> bool:
         return True
 
-    def visit_Otherwise(self, node: ast.Otherwise, engine: Engine, seat: int, ctx: dict) -> bool:
+    def visit_Otherwise(self, node: ast.Otherwise, engine: Engine, seat: Seat, ctx: dict) -> bool:
         return self.visit(node.first, engine, seat, ctx) or self.visit(
             node.fallback, engine, seat, ctx
         )

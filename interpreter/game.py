@@ -9,7 +9,10 @@ the engine need to know about one game and nothing else knows:
 - the implementation of each primitive, with its feasibility check, and of each
   counter; the frame operations of its procedures;
 - its state layout, as one table of piles (`piles`), and its invariants;
-- how its log reads, how a bot values a position, and how scenarios place things.
+- how its log reads, how a bot values a position, and how scenarios place things;
+- if it has an automated opponent (a side of the table that follows its own rules and
+  is no seat: Black Angel's Hal), where that opponent keeps its score, how it answers
+  a question an effect asks it, and the score the seats must beat.
 
 Games are found by name through the registry in `dsl/games.py`.
 """
@@ -59,6 +62,8 @@ class ScenarioForms(Generic[P]):
     (`[[set]] remove = [...]`, `pushed_out = "removed"`); `player_names`: players
     that are not seats (Black Angel's "neutral"), which `[[set]] player = "NAME"`
     gives only the `player_keys` (the functions receive the name as the player).
+    `tables`: top-level tables the game reads (Black Angel's `[hal]`), each with the
+    function that applies it (program, state, table, where) before the `[[set]]`s.
     """
 
     open_maps: tuple[str, ...] = ()
@@ -67,6 +72,7 @@ class ScenarioForms(Generic[P]):
     home: Callable[[P, dict, str], None] | None = None
     remove: Callable[[P, dict, str], None] | None = None
     player_names: tuple[str, ...] = ()
+    tables: Mapping[str, Callable[..., None]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -93,3 +99,11 @@ class Game(Generic[P]):
     record: Callable[[Engine], list[dict[str, Any]]] = lambda engine: []
     variants: tuple[str, ...] = ()  # the variants (declared in the rules) the module plays
     scenarios: ScenarioForms[P] = field(default_factory=ScenarioForms)
+    # An automated opponent runs effects under a seat of its own that is not an int
+    # (Black Angel: "hal"). `holder`: the record holding a seat's tracks (the core
+    # primitives gain and lose write there); `automaton`: the option (id, label, value)
+    # such a seat picks when an effect asks it something; `rival`: the opponent's name
+    # and score, which a seat must beat strictly to win (None: no automated opponent).
+    holder: Callable[[dict, Any], dict] = lambda state, seat: state["players"][seat]
+    automaton: Callable[[Engine, Any, str, list[tuple[str, str, Any]]], tuple] | None = None
+    rival: Callable[[dict], tuple[str, int] | None] = lambda state: None

@@ -16,14 +16,20 @@ def transcript(engine: Engine, names: list[str]) -> str:
     """The whole game as text: header, turn log, final scores and the winners."""
     state = engine.state
     variants = "".join(f", {v} rules" for v in state["variants"])
+    rival = engine.data.game.rival(state)
+    seats = len(state["players"])
+    who = f"{seats} players"
+    if rival is not None:
+        who = f"{seats} player{'s' * (seats > 1)} against {rival[0]}"
     lines = [
-        f"{engine.data.title}, {len(state['players'])} players{variants}, seed {state['seed']}, "
-        f"rules {state['content_hash']}"
+        f"{engine.data.title}, {who}{variants}, seed {state['seed']}, rules {state['content_hash']}"
     ]
     lines += log_lines(engine, names)
     scores = state["scores"]
+    winners = [names[s] for s, won in enumerate(engine.returns()) if won]
     best = max(scores)
-    winners = [names[s] for s, v in enumerate(scores) if v == best]
+    if not winners and rival is not None:  # nobody beat the automated opponent
+        winners, best = [rival[0]], rival[1]
     track = engine.data.score_track
     points = engine.data.text.noun(track, best) if track else "points"
     lines.append(

@@ -158,6 +158,11 @@ class Program:
         """The player counts this game can be set up for."""
         return list(self.player_range)
 
+    def difficulty_ruling(self, players: int) -> str | None:
+        """The ruling that sets how strong the automated opponent of a game for this many
+        players is (`ba play --difficulty`), if the game has one."""
+        return None
+
 
 def build(ruleset: RuleSet) -> Program:
     """The runtime program of a compiled rule set, built by its game module."""

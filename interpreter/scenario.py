@@ -147,8 +147,11 @@ def _is_table_list(value) -> bool:
 
 
 def check_structure(scenario: dict) -> None:
-    """The shape of the file, before any game exists."""
-    _unknown_keys(scenario, TOP_KEYS, "scenario")
+    """The shape of the file, before any game exists (a table it does not know may be the
+    game's own: `start` checks those)."""
+    _unknown_keys(
+        {k: v for k, v in scenario.items() if not isinstance(v, dict)}, TOP_KEYS, "scenario"
+    )
     for key in ("players", "seed"):
         if key not in scenario:
             raise ScenarioError(f"scenario: '{key}' is missing (e.g. {key} = 3)")
@@ -553,6 +556,18 @@ def apply_entry(data: Program, state: dict, entry: dict, players: int, where: st
             apply_set(data, state, ["players", who, key], value, where, pushed_out)
 
 
+def apply_game_tables(data: Program, state: dict, scenario: dict) -> None:
+    """The top-level tables that are the game's own (ScenarioForms.tables)."""
+    tables = data.game.scenarios.tables
+    for key, table in scenario.items():
+        if key in TOP_KEYS:
+            continue
+        if key not in tables:
+            hint = did_you_mean(key, sorted(TOP_KEYS | set(tables)))
+            raise ScenarioError(f"scenario: unknown key '{key}'" + (f"; {hint}" if hint else ""))
+        tables[key](data, state, table, f"[{key}]")
+
+
 # ---- running -----------------------------------------------------------------------
 def _options_text(engine: Engine) -> str:
     pending = engine.state["pending"]
@@ -756,6 +771,7 @@ def start(data: Program, scenario: dict) -> tuple[Engine, int]:
         )
     except VariantError as exc:
         raise ScenarioError(f"scenario: {exc}") from None
+    apply_game_tables(data, engine.state, scenario)
     apply_overrides(data, engine.state, scenario)
     log_start = len(engine.state["log"])
     if engine.state["pending"] is not None:

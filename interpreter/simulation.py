@@ -43,22 +43,24 @@ def play_record(data: Program, settings: Settings, seed: int) -> dict[str, Any]:
     bots = settings.bots(seed)
     engine = Engine.new_game(data, settings.players, seed, settings.rulings, settings.variants)
     play(engine, bots)
-    scores = engine.state["scores"]
-    best = max(scores)
-    return {
+    rival = data.game.rival(engine.state)
+    record: dict[str, Any] = {
         "seed": seed,
         "players": settings.players,
         "agents": [bot.name for bot in bots],
         "rulings": settings.rulings,
         "variants": list(settings.variants),
         "content_hash": data.content_hash,
-        "scores": scores,
-        "winners": [seat for seat, score in enumerate(scores) if score == best],
+        "scores": engine.state["scores"],
+        "winners": engine.state["winners"],
         "turns": data.game.clock(engine.state),
         "ended_by": data.game.ending(engine.state),
         "tally": data.game.tally(engine),
         "seats": data.game.record(engine),
     }
+    if rival is not None:  # an automated opponent (the solo game's Hal)
+        record["rival"] = {"name": rival[0], "score": rival[1]}
+    return record
 
 
 # ---- several processes -------------------------------------------------------------
@@ -107,6 +109,9 @@ class Summary:
     tally: Counter[str] = field(default_factory=Counter)
     _scores: list[float] = field(default_factory=lambda: [0.0, 0.0, math.inf, -math.inf])
     _turns: list[float] = field(default_factory=lambda: [0.0, 0.0, math.inf, -math.inf])
+    rival: str | None = None  # the automated opponent's name, in a solo game
+    rival_wins: int = 0  # games no seat won: the opponent was not beaten strictly
+    _rival_scores: list[float] = field(default_factory=lambda: [0.0, 0.0, math.inf, -math.inf])
 
     def __post_init__(self) -> None:
         self.wins_by_seat = [0] * self.players
@@ -121,9 +126,13 @@ class Summary:
         _gather(self._turns, record["turns"])
         self.ended_by[record["ended_by"]] += 1
         self.tally.update(record["tally"])
+        if "rival" in record:
+            self.rival = record["rival"]["name"]
+            self.rival_wins += not record["winners"]
+            _gather(self._rival_scores, record["rival"]["score"])
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        summary: dict[str, Any] = {
             "wins_by_seat": self.wins_by_seat,
             "wins_by_agent": dict(sorted(self.wins_by_agent.items())),
             "scores": _stats(self._scores),
@@ -131,6 +140,13 @@ class Summary:
             "ended_by": dict(sorted(self.ended_by.items())),
             "tally": dict(sorted(self.tally.items())),
         }
+        if self.rival is not None:
+            summary["rival"] = {
+                "name": self.rival,
+                "wins": self.rival_wins,
+                "scores": _stats(self._rival_scores),
+            }
+        return summary
 
 
 def _gather(into: list[float], value: float) -> None:

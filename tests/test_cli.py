@@ -191,7 +191,7 @@ def test_play_prints_a_readable_game(run):
     assert code == 0
     assert out.startswith("Black Angel, 2 players, seed 2")
     assert "-- round 1, P1 (random) --" in out and "winner" in out
-    assert run(ba, "play", "--players", "1")[0] == 2  # solo is not supported yet
+    assert run(ba, "play", "--players", "5")[0] == 2
     assert run(ba, "play", "--agents", "clever")[0] == 2
 
 

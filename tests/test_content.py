@@ -151,11 +151,18 @@ def test_strips_have_two_faces_of_full_hexes(ruleset):
 
 
 def test_hal_cards_have_two_halves_of_different_colours(ruleset):
+    def colours(card, half):
+        effect = card.first(half).effect
+        return [c.values[0] for c in walk_calls(effect) if c.name == "hal_take_die"]
+
     for card in ruleset.of_kind("hal_card"):
-        assert card.first("top").args["color"] != card.first("bottom").args["color"]
-    hal = ruleset.single("hal")
+        top, bottom = colours(card, "top"), colours(card, "bottom")
+        assert len(top) == len(bottom) == 1 and top != bottom
+    hal = ruleset.by_id["hal"]
+    assert hal.kind == "automa"
+    assert sorted(hal.value("deck")) == sorted(c.id for c in ruleset.of_kind("hal_card"))
     levels = {u.args["level"]: u.args["amount"] for u in hal.fields["difficulty"]}
-    assert sorted(levels.values()) == [0, 5, 10, 15]
+    assert levels == {"easy": 0, "standard": 5, "difficult": 10, "extreme": 15}
 
 
 SHIPPED = sorted((Path(__file__).resolve().parent.parent / "content").glob("*.ba"))

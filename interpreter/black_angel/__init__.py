@@ -21,6 +21,8 @@ Where a rule lives:
     space.py          hexes, ships and their movement
     missions.py       mission cards in space: placing, activating, ejecting
     neutral.py        the 2-player neutral player
+    hal.py            the solo game's automated opponent: his turn, his dice, his VP
+    hal_actions.py    Hal's four actions
     scoring.py        counters, final scoring, the bots' estimate of a position
     labels.py         the texts of decisions
     invariants.py, narrate.py, scenario_forms.py
@@ -35,6 +37,8 @@ from . import (
     checks,
     dice,
     grid,
+    hal,
+    hal_actions,
     invariants,
     items,
     missions,
@@ -53,6 +57,23 @@ from .scenario_forms import SCENARIO_FORMS
 from .tables import BlackAngelProgram
 from .vocabulary import VOCABULARY
 
+# Hal's own primitives (content/hal.ba); each knows it runs for him
+HAL_PRIMITIVES = {
+    "hal_reveal": Implementation(hal.reveal, hal.can_reveal),
+    "hal_half": Implementation(hal.half, hal.can_half),
+    "hal_take_die": Implementation(hal.take_die, hal.can_take_die),
+    "hal_discover": Implementation(hal_actions.discover, hal_actions.can_discover),
+    "hal_repair": Implementation(hal_actions.repair, hal_actions.can_repair),
+    "hal_destroy": Implementation(hal_actions.destroy, hal_actions.can_destroy),
+    "hal_command": Implementation(hal_actions.command, hal_actions.can_command),
+    "hal_fallback": Implementation(hal_actions.fallback),
+    "hal_drop_die": Implementation(hal.drop_die, hal.can_drop_die),
+    "hal_return_die": Implementation(hal.return_used_die),
+    "hal_discard_card": Implementation(hal.discard_card),
+    "hal_roll": Implementation(hal.roll_dice),
+}
+
+# the game's primitives; for Hal each does what hal.for_hal says
 PRIMITIVES = {
     "take": Implementation(items.take, items.can_take),
     "spend": Implementation(items.spend, items.can_spend),
@@ -93,8 +114,8 @@ GAME = Game(
     build=BlackAngelProgram,
     setup=setup.setup,
     start="game",
-    primitives=PRIMITIVES,
-    counters=scoring.COUNTERS,
+    primitives={**hal.for_hal(PRIMITIVES), **HAL_PRIMITIVES},
+    counters=hal.counters_for_hal(scoring.COUNTERS),
     ops={
         "game": turn.game,
         "place_advanced": grid.place_advanced,
@@ -114,4 +135,7 @@ GAME = Game(
     tally=boosts.tally,
     record=scoring.what_each_played,
     variants=(boosts.ADVANCED,),
+    holder=hal.holder,
+    automaton=hal.decide,
+    rival=hal.rival,
 )

@@ -6,15 +6,12 @@ them after the language's own consistency rules (`Game.checks`).
 
 from __future__ import annotations
 
-from ...dsl.checker import Decl
+from ...dsl.checker import Decl, FieldUse
 from ...dsl.diagnostics import Diagnostic, did_you_mean
+from .vocabulary import HAL_GAIN, VOCABULARY
 
-HAL_MODES = {
-    "discover": {"advanced_first", "tech_only"},
-    "repair": {"clockwise", "counterclockwise"},
-    "destroy": {"clockwise", "counterclockwise"},
-    "command": set(),
-}
+# what an automated opponent may gain, each with a weight in VP
+HAL_GAINS = HAL_GAIN.words
 
 
 def _missions(missions: list[Decl]) -> list[Diagnostic]:
@@ -53,38 +50,84 @@ def _missions(missions: list[Decl]) -> list[Diagnostic]:
     return out
 
 
-def _hal_cards(cards: list[Decl]) -> list[Diagnostic]:
+def _automata(automata: list[Decl], rulings: list[Decl], vocabulary_primitives) -> list[Diagnostic]:
+    """An automated opponent's declaration must fit what the engine reads: a weight for
+    each kind of gain, its levels the options of its difficulty ruling, known primitives
+    in `resolves`, and each of `first_half`'s moments once."""
     out = []
-    for card in cards:
-        for half in ("top", "bottom"):
-            use = card.first(half)
-            if use is None:
-                continue
-            action, mode = use.args.get("action"), use.args.get("mode")
-            allowed = HAL_MODES.get(action, set()) if action is not None else set()
-            if mode is None and allowed:
+    by_id = {r.id: r for r in rulings}
+    for automa in automata:
+        weighted = {u.args.get("gain") for u in automa.fields.get("weight", [])}
+        missing = [g for g in HAL_GAINS if g not in weighted]
+        if missing and "weight" in automa.fields:
+            out.append(
+                Diagnostic(
+                    "E111",
+                    f"automa {automa.id}: no weight for {', '.join(missing)}",
+                    automa.item.key_span,
+                    "add a line: weight " + missing[0] + " 1",
+                )
+            )
+        moments: dict[str, FieldUse] = {}
+        for use in automa.fields.get("first_half", []):
+            after = use.args.get("after")
+            if after in moments:
                 out.append(
                     Diagnostic(
-                        "E107",
-                        f"hal card {card.id}: '{action}' needs a mode",
+                        "E109",
+                        f"automa {automa.id}: 'first_half {after}' given twice",
                         use.item.key_span,
-                        "one of: " + ", ".join(sorted(allowed)),
                     )
                 )
-            elif mode is not None and mode not in allowed:
-                hint = (
-                    "this action takes no mode"
-                    if not allowed
-                    else did_you_mean(mode, allowed) or "one of: " + ", ".join(sorted(allowed))
-                )
+            moments[str(after)] = use
+        for after in ("a", "b"):
+            if moments and after not in moments:
                 out.append(
                     Diagnostic(
-                        "E108",
-                        f"hal card {card.id}: mode '{mode}' does not fit '{action}'",
-                        use.item.values[-1].span,
-                        hint,
+                        "E111",
+                        f"automa {automa.id}: which half does he read first after sequence "
+                        f"{after.upper()}?",
+                        automa.item.key_span,
+                        f"add a line: first_half {after} top",
                     )
                 )
+        for use in automa.fields.get("resolves", []):
+            for name, value in zip(use.args.get("primitive", []), use.item.values):
+                if name not in vocabulary_primitives:
+                    out.append(
+                        Diagnostic(
+                            "E103",
+                            f"automa {automa.id}: unknown primitive '{name}' in 'resolves'",
+                            value.span,
+                            did_you_mean(name, vocabulary_primitives),
+                        )
+                    )
+        ruling = by_id.get(automa.value("difficulty_ruling"))
+        if ruling is None:
+            continue
+        options = {u.args.get("name") for u in ruling.fields.get("option", [])}
+        levels = {u.args.get("level"): u for u in automa.fields.get("difficulty", [])}
+        for level, use in levels.items():
+            if level not in options:
+                out.append(
+                    Diagnostic(
+                        "E110",
+                        f"automa {automa.id}: level '{level}' is no option of ruling {ruling.id}",
+                        use.item.values[0].span,
+                        did_you_mean(str(level), options)
+                        or "options: " + ", ".join(sorted(map(str, options))),
+                    )
+                )
+        for option in sorted(map(str, options - set(levels))):
+            out.append(
+                Diagnostic(
+                    "E111",
+                    f"automa {automa.id}: no starting VP for level '{option}' of ruling "
+                    f"{ruling.id}",
+                    automa.item.key_span,
+                    f"add a line: difficulty {option} 0",
+                )
+            )
     return out
 
 
@@ -171,8 +214,8 @@ def missions(by_kind: dict[str, list[Decl]]) -> list[Diagnostic]:
     return _missions(by_kind.get("mission", []))
 
 
-def hal_cards(by_kind: dict[str, list[Decl]]) -> list[Diagnostic]:
-    return _hal_cards(by_kind.get("hal_card", []))
+def automata(by_kind: dict[str, list[Decl]]) -> list[Diagnostic]:
+    return _automata(by_kind.get("automa", []), by_kind.get("ruling", []), VOCABULARY.primitives)
 
 
 def setups(by_kind: dict[str, list[Decl]]) -> list[Diagnostic]:
@@ -183,4 +226,4 @@ def strips(by_kind: dict[str, list[Decl]]) -> list[Diagnostic]:
     return _strips(by_kind.get("strip", []), by_kind.get("space", []))
 
 
-CHECKS = (missions, hal_cards, setups, strips)
+CHECKS = (missions, automata, setups, strips)

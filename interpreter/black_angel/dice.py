@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..game import Frame
 from . import labels
 from .labels import say
-from .layout import NEUTRAL
+from .layout import HAL, NEUTRAL
 from .tables import Engine
 
 
@@ -46,13 +46,19 @@ def flip(engine: Engine, seat: int, index: int) -> None:
 
 
 def buy(engine: Engine, seat: int, index: int) -> None:
-    """Pay a die's owner for it (the neutral player's price goes to the supply)."""
+    """Pay a die's owner for it (the neutral player's price goes to the supply; Hal
+    discards it and gets his `paid` reward instead)."""
     owner = engine.state["dice"][index]["owner"]
     price, item = engine.data.die_price
     engine.state["players"][seat]["storage"][item] -= price
-    if owner != NEUTRAL:
-        engine.state["players"][owner]["storage"][item] += price
     engine.log("buy_die", seat=seat, die=index, owner=owner)
+    if owner == HAL:
+        engine.log("hal_paid", seat=seat, amount=price, item=item)
+        paid = engine.data.automata[engine.state["hal"]["automa"]].paid
+        if paid is not None:
+            engine.run_effect(HAL, paid, {})
+    elif owner != NEUTRAL:
+        engine.state["players"][owner]["storage"][item] += price
 
 
 def unreserved(engine: Engine, seat: int, colour: str | None = None) -> list[int]:

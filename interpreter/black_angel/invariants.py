@@ -1,13 +1,14 @@
-"""Black Angel's invariants, checked after every step: robots conserved per colour, the
-dice of the player count, no stock below zero, damage cubes, ravager stacks and ships
-within their limits. (That each card and tile lies in exactly one pile is checked
-for every game by interpreter/invariants.py, from the state layout.)"""
+"""Black Angel's invariants, checked after every step: robots conserved per colour (Hal's
+too), the dice of the player count with known owners, no stock below zero, damage
+cubes, ravager stacks and ships within their limits. (That each card and tile lies in
+exactly one pile is checked for every game by interpreter/invariants.py, from the
+state layout.)"""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .layout import robots_of
+from .layout import HAL, NEUTRAL, hal_robots, robots_of
 from .tables import Engine
 
 
@@ -37,6 +38,31 @@ def sides(engine: Engine) -> list[str]:
     return out
 
 
+def hal_problems(engine: Engine) -> list[str]:
+    """The solo game: Hal's robots are conserved, he holds at most one revealed card and
+    no negative stock; no die or card belongs to an owner that is not at the table."""
+    state = engine.state
+    owners: set = set(range(len(state["players"])))
+    if state["neutral"] is not None:
+        owners.add(NEUTRAL)
+    out = []
+    hal = state.get("hal")
+    if hal is not None:
+        owners.add(HAL)
+        robots = hal_robots(state)
+        if robots != engine.data.robot_limit:
+            out.append(f"hal: {robots} robots instead of {engine.data.robot_limit}")
+        if hal["break_room"] < 0 or any(v < 0 for v in hal["workstations"].values()):
+            out.append(f"hal: negative robots {hal['break_room']} {hal['workstations']}")
+        if len(hal["revealed"]) > 1:
+            out.append(f"hal: {len(hal['revealed'])} revealed cards")
+    strangers = [d["owner"] for d in state["dice"] if d["owner"] not in owners | {None}]
+    strangers += [c["owner"] for c in state["space"]["cards"].values() if c["owner"] not in owners]
+    if strangers:
+        out.append(f"owners not at the table: {strangers[:5]}")
+    return out
+
+
 def problems(engine: Engine) -> list[str]:
     state = engine.state
     data = engine.data
@@ -53,6 +79,7 @@ def problems(engine: Engine) -> list[str]:
                 out.append(f"seat {seat}: {p[name]} robots in {name}")
         if any(v < 0 for v in p["workstations"].values()):
             out.append(f"seat {seat}: negative workstation robots")
+    out += hal_problems(engine)
     setup = data.setups[len(state["players"])]
     dice = Counter(d["color"] for d in state["dice"])
     if set(dice.values()) != {setup.dice_per_color} or len(dice) != len(data.colors):

@@ -87,6 +87,7 @@ DEBRIS_FLIP_TILE = N_(
 MOVE_SHIP = N_("ship at {source} to {target}")
 PLAYER = N_("P{number}")
 NEUTRAL_PLAYER = N_("the neutral player")
+HAL = N_("Hal")
 
 
 def say(engine: Engine, template: str, **values: object) -> str:
@@ -95,9 +96,11 @@ def say(engine: Engine, template: str, **values: object) -> str:
 
 
 def seat_name(engine: Engine, owner: object) -> str:
-    """How labels name a seat: P1, P2, ... or the neutral player."""
+    """How labels name a seat: P1, P2, ..., the neutral player, or Hal."""
     if isinstance(owner, int):
         return say(engine, PLAYER, number=owner + 1)
+    if owner == "hal":
+        return say(engine, HAL)
     return say(engine, NEUTRAL_PLAYER)
 
 

@@ -1,7 +1,9 @@
 """Black Angel's state layout: where every card, tile, die, robot and item lives.
 
 The state is plain data (dicts, lists, ints, strings). Seats are 0..n-1; the
-2-player game's neutral player is "neutral". Beside the engine's own keys
+2-player game's neutral player is "neutral", and the solo game's automated opponent,
+Hal, is "hal" (an owner of dice and cards, never a seat that decides). Beside the
+engine's own keys
 (see interpreter/engine.py) the state holds:
 
     players[seat]  vp, storage{ship, resource, debris}, break_room (robots),
@@ -20,6 +22,11 @@ The state is plain data (dicts, lists, ints, strings). Seats are 0..n-1; the
                    ships{"strip/pos": [seats]}, spes_token (strip), spes_tile (strip),
                    unused_strips
     neutral        None, or {workstations{colour: robots}} in the 2-player game
+    hal            None, or in the solo game {automa (its declaration), vp, break_room,
+                   workstations{colour: robots}, deck (top last), discard, revealed
+                   ([card] or []), taken (tiles he took), die (the one he uses this turn),
+                   after (the player's last sequence: a, b or pass)}; see hal.py
+    hal_cards_in_box  Hal's cards when he does not play
     turn           seat, first, round, end_trigger, final_round, last_seat_of_round,
                    spes_reached, game_over, turns
     context        what the current turn is doing (sequence, die, die_color)
@@ -34,6 +41,7 @@ from ..piles import Pile
 from .tables import BlackAngelProgram
 
 NEUTRAL = "neutral"
+HAL = "hal"
 STOCK = ("ship", "resource", "debris")
 
 PILES = (
@@ -79,6 +87,11 @@ PILES = (
     Pile("removed.missions", "mission", "missions out of play (a scenario's `remove`)"),
     Pile("removed.ravagers", "ravager", "ravagers out of play (a scenario's `remove`)"),
     Pile("removed.tiles", "tile", "tiles out of play (a scenario's `remove`)"),
+    Pile("hal.taken", "tile", "tiles Hal took (scored at once, out of play)"),
+    Pile("hal.deck", "hal_card", "Hal's face-down deck (top last)"),
+    Pile("hal.revealed", "hal_card", "the card Hal plays this turn (at most one)"),
+    Pile("hal.discard", "hal_card", "Hal's discarded cards"),
+    Pile("hal_cards_in_box", "hal_card", "Hal's cards in a game without him"),
 )
 
 
@@ -120,3 +133,10 @@ def robots_of(state: dict, seat: int) -> int:
     count += sum(held.count(seat) for a in state["actions"] for held in a["held"].values())
     count += sum(1 for frame in state["stack"] if frame.get("pilot") == seat)
     return count
+
+
+def hal_robots(state: dict) -> int:
+    """Hal's robots on the table: break room, workstations, and on his cards in space."""
+    hal = state["hal"]
+    count = hal["break_room"] + sum(hal["workstations"].values())
+    return count + sum(1 for card in state["space"]["cards"].values() if card["robot"] == HAL)

@@ -1,15 +1,18 @@
 """Mission cards in space: placing one (its reward, the ravagers it draws, the tiles it
 reveals), activating one with a die (and its owner's free activation), and what
-happens when the first strip's cards are ejected."""
+happens when the first strip's cards are ejected. Cards of the solo game's Hal (owner
+"hal") take his rules at both ends (hal.py): he always takes his free activation, and
+an ejected card of his gives him his `ejected` reward instead of its effects."""
 
 from __future__ import annotations
 
 from ...dsl.ast import Trade
 from ..engine import NO_ANSWER, take_answer
 from ..game import Frame
-from . import labels, space
+from . import hal, labels, space
 from .display import display_push
 from .labels import say
+from .layout import HAL
 from .ravagers import place_ravager
 from .tables import Engine
 
@@ -60,6 +63,8 @@ def activate_mission(engine: Engine, frame: Frame) -> None:
         if frame.get("owner_done"):
             engine.finish(frame)
             return
+        if answer is NO_ANSWER and owner == HAL:
+            answer = engine.can(owner, mission.activation, ctx)  # Hal always takes it
         if answer is NO_ANSWER:
             if owner == seat or not engine.can(owner, mission.activation, ctx):
                 engine.finish(frame)
@@ -74,7 +79,8 @@ def activate_mission(engine: Engine, frame: Frame) -> None:
         frame["owner_done"] = True
         if answer:
             engine.log("free_activation", seat=owner, card=card["mission"])
-            engine.raise_event("mission_activated", owner, card=card["mission"])
+            if owner != HAL:  # events concern the seats; Hal is none
+                engine.raise_event("mission_activated", owner, card=card["mission"])
             engine.run_effect(owner, mission.activation, ctx)
         return
     if answer is False or frame["left"] <= 0 or not engine.can(seat, mission.activation, ctx):
@@ -105,6 +111,9 @@ def ejection_effects(engine: Engine, keys: list[str]) -> list[list]:
     sp = engine.state["space"]
     for key in keys:
         card = sp["cards"][key]
+        if card["owner"] == HAL:
+            out.extend(hal.ejection_effects(engine, key))
+            continue
         mission = engine.data.missions[card["mission"]]
         ships = sp["ships"].get(key, [])
         for who, effect in sorted(mission.ejection.items()):
@@ -123,6 +132,9 @@ def tuck_ejected(engine: Engine, keys: list[str]) -> None:
     sp = engine.state["space"]
     for key in keys:
         card = sp["cards"].pop(key)
+        if card["owner"] == HAL:
+            hal.card_ejected(engine, card)
+            continue
         owner = engine.state["players"][card["owner"]]
         owner["tucked"][engine.data.missions[card["mission"]].color].append(card["mission"])
         owner["supply_robots"] += 1

@@ -3,11 +3,14 @@ person at the terminal)."""
 
 from __future__ import annotations
 
+from . import hal_narrate
 from .tables import Engine
 
 
 def line(event: dict, names: list[str]) -> str | None:
     """One readable line for an event, or None for bookkeeping events."""
+    if hal_narrate.concerns_hal(event):
+        return hal_narrate.line(event, names)
     kind = event["event"]
     who = names[event["seat"]] if isinstance(event.get("seat"), int) else None
     if kind == "turn":
@@ -74,7 +77,7 @@ def position(engine: Engine, seat: int) -> str:
         if d["owner"] == seat
     ]
     others = [
-        f"P{d['owner'] + 1 if isinstance(d['owner'], int) else 'n'}: {d['color']} {d['value']}"
+        f"{_owner(d['owner'])}: {d['color']} {d['value']}"
         for d in state["dice"]
         if d["owner"] not in (None, seat) and not d["reserved"]
     ]
@@ -90,5 +93,13 @@ def position(engine: Engine, seat: int) -> str:
             f"{len(p['ravagers'])} ravager card(s)",
             "  grid: "
             + " / ".join(" ".join(grid[r * size : r * size + size]) for r in range(size)),
+            *hal_narrate.position(engine),
         ]
     )
+
+
+def _owner(owner: object) -> str:
+    """A die's owner in a line: P1.., n (the neutral player) or Hal."""
+    if isinstance(owner, int):
+        return f"P{owner + 1}"
+    return "Hal" if owner == "hal" else "n"

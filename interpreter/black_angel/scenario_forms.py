@@ -1,18 +1,18 @@
 """Black Angel's forms in scenario files: a player's `dice` (also the neutral player's),
-cards and ships `at` a hex, where a replaced card or tile goes home, and where one
-taken out of play goes (see docs/scenarios.md)."""
+cards and ships `at` a hex, where a replaced card or tile goes home, where one taken
+out of play goes, and the solo game's `[hal]` table (see docs/scenarios.md)."""
 
 from __future__ import annotations
 
 from ..game import ScenarioForms
 from ..piles import places
 from ..scenario import ScenarioError, get_path, known_ids_hint, seat
-from .layout import NEUTRAL
+from .layout import HAL, NEUTRAL
 from .tables import BlackAngelProgram
 
 
 def set_dice(data: BlackAngelProgram, state: dict, who: int | str, specs, where: str) -> None:
-    """Replace a player's compartment (or the neutral player's, in the 2-player game):
+    """Replace a player's compartment (the neutral player's in the 2-player game, Hal's alone):
     specs like "orange 3", "gray 0 reserved"."""
     if not isinstance(specs, list):
         raise ScenarioError(f'{where}: dice must be a list like ["orange 3", "gray 0"]')
@@ -100,9 +100,49 @@ def _robot_from_supply(state: dict, who: int, where: str) -> None:
     p["supply_robots"] -= 1
 
 
+HAL_KEYS = ("vp", "dice", "next_cards")
+
+
+def set_hal(data: BlackAngelProgram, state: dict, table: dict, where: str) -> None:
+    """`[hal]` in a solo game: his `vp`, his `dice` (like a player's, never reserved), and
+    `next_cards`, the cards he reveals next, in that order (taken from his deck or
+    discards; the rest of his deck follows)."""
+    hal = state.get("hal")
+    if hal is None:
+        raise ScenarioError(f"{where}: Hal plays only in the solo game (players = 1)")
+    unknown = sorted(set(table) - set(HAL_KEYS))
+    if unknown:
+        raise ScenarioError(f"{where}: unknown key '{unknown[0]}'; keys: {', '.join(HAL_KEYS)}")
+    if "vp" in table:
+        if not isinstance(table["vp"], int) or isinstance(table["vp"], bool):
+            raise ScenarioError(f"{where}: vp must be a whole number")
+        hal["vp"] = table["vp"]
+    if "dice" in table:
+        if any("reserved" in str(spec).split() for spec in table["dice"] or []):
+            raise ScenarioError(f"{where}: Hal never reserves a die")
+        set_dice(data, state, HAL, table["dice"], where)
+    cards = table.get("next_cards", [])
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise ScenarioError(f'{where}: next_cards must be a list of his cards, e.g. ["h03"]')
+    for card in cards:
+        if card not in data.hal_cards:
+            hint = known_ids_hint(data, card)
+            raise ScenarioError(f"{where}: no card '{card}' of Hal's{hint}")
+        pile = next((p for p in (hal["deck"], hal["discard"]) if card in p), None)
+        if pile is None:
+            raise ScenarioError(f"{where}: '{card}' is not in Hal's deck or discards")
+        pile.remove(card)
+    hal["deck"].extend(reversed(cards))
+
+
 def home(data: BlackAngelProgram, state: dict, item: str) -> None:
     """A card or tile no longer anywhere goes to the bottom of its deck or stack."""
-    if item in data.missions:
+    if item in data.hal_cards:
+        if state.get("hal") is not None:
+            state["hal"]["deck"].insert(0, item)
+        else:
+            state["hal_cards_in_box"].append(item)
+    elif item in data.missions:
         state["mission_deck"][data.missions[item].color].insert(0, item)
     elif item in data.ravagers:
         state["ravager_deck"].insert(0, item)
@@ -133,4 +173,5 @@ SCENARIO_FORMS = ScenarioForms(
     home=home,
     remove=remove,
     player_names=(NEUTRAL,),
+    tables={"hal": set_hal},
 )

@@ -9,6 +9,7 @@ items converted to VP.
 from __future__ import annotations
 
 from ...dsl import ast
+from . import hal
 from .tables import Engine
 
 
@@ -150,6 +151,8 @@ def final_scoring(engine: Engine) -> None:
             total=total,
         )
     engine.state["scores"] = scores
+    if hal.playing(engine.state):
+        hal.final_score(engine)
 
 
 def _grouped(data, placed: list[tuple[str, int]]) -> dict[str, tuple[str, list[int]]]:
@@ -182,9 +185,13 @@ def what_each_played(engine: Engine) -> list[dict[str, list[str]]]:
 
 def position_value(engine: Engine, seat: int) -> float:
     """A quick estimate of a seat's position: its VP plus part of a point for each item in
-    storage, robot in the break room, mission card in hand, card in space or ejected."""
+    storage, robot in the break room, mission card in hand, card in space or ejected.
+    In the solo game only the difference with Hal decides, so his VP count against it."""
     p = engine.state["players"][seat]
     items = sum(p["storage"].values()) + p["break_room"] + len(p["hand"])
     tucked = sum(len(cards) for cards in p["tucked"].values())
     cards_in_space = sum(1 for c in engine.state["space"]["cards"].values() if c["owner"] == seat)
-    return p["vp"] + 0.5 * items + 1.5 * tucked + 1.0 * cards_in_space + 0.3 * len(p["ejected"])
+    value = p["vp"] + 0.5 * items + 1.5 * tucked + 1.0 * cards_in_space + 0.3 * len(p["ejected"])
+    if hal.playing(engine.state):
+        value -= engine.state["hal"]["vp"]
+    return value

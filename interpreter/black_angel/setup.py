@@ -7,14 +7,14 @@ first steps (turn.py), as the set-up's last steps.
 from __future__ import annotations
 
 from ..rng import Rng
-from . import space
+from . import hal, space
 from .boosts import ADVANCED
 from .layout import new_player
 from .tables import BlackAngelProgram
 
 
 def setup(data: BlackAngelProgram, state: dict, players: int) -> None:
-    """Fill a new state for `players` players (2-4; solo is not implemented yet)."""
+    """Fill a new state for `players` players (1-4; solo: against an automated opponent)."""
     if players not in data.setups:
         raise ValueError(f"no set-up for {players} players")
     setup = data.setups[players]
@@ -22,6 +22,8 @@ def setup(data: BlackAngelProgram, state: dict, players: int) -> None:
         {
             "players": [new_player(data, seat) for seat in range(players)],
             "neutral": None,
+            "hal": None,
+            "hal_cards_in_box": sorted(data.hal_cards),
             "dice": [],
             "actions": [{"damage": 0, "ravagers": [], "held": {}} for _ in data.actions],
             "display": [None] * data.numbers["board.display_length"],
@@ -119,3 +121,5 @@ def setup(data: BlackAngelProgram, state: dict, players: int) -> None:
     state["tiles_in_box"] = sorted(t for t in data.tile_copies["start_tile"] if t not in dealt)
     if setup.neutral_player:
         state["neutral"] = {"workstations": {c: 1 for c in data.colors}}
+    if setup.opponent is not None:
+        hal.set_up(data, state, setup.opponent)

@@ -53,6 +53,23 @@ class Setup:
     opponent: str | None
 
 
+@dataclass(frozen=True)
+class Automa:
+    """An automated opponent as its `automa` declaration describes it (content/hal.ba)."""
+
+    id: str
+    turn: str  # the phase it carries out after each turn of the player
+    deck: tuple[str, ...]  # its cards
+    first_half: dict[str, str]  # the player's sequence (a, b, pass) -> the half read first
+    difficulty_ruling: str
+    levels: dict[str, int]  # difficulty level -> starting VP
+    weights: dict[str, int]  # item -> VP
+    resolves: frozenset[str]  # the primitives of a Ravager's effect it resolves
+    ejected: int | None  # effects: one of its cards ejected, the player buys its die,
+    paid: int | None  # a card placed on a comet hex
+    comet: int | None
+
+
 TILE_KINDS = ("tech", "start_tile", "advanced")
 
 
@@ -116,6 +133,12 @@ class BlackAngelProgram(Program):
             )
             for s in ruleset.of_kind("setup")
         }
+        self.hal_cards: dict[str, dict[str, int]] = {
+            c.id: {half: self._required_effect(c, half) for half in ("top", "bottom")}
+            for c in ruleset.of_kind("hal_card")
+            if c.id is not None
+        }  # id -> half -> effect
+        self.automata = {a.id: self._automa(a) for a in ruleset.of_kind("automa") if a.id}
         self.numbers = _numbers(ruleset)
         board = ruleset.single("board")
         board_fields = board.fields if board else {}
@@ -174,17 +197,43 @@ class BlackAngelProgram(Program):
             {u.args["who"]: self.lower(u.effect) for u in m.fields.get("ejection", [])},
         )
 
+    def _automa(self, decl: Decl) -> Automa:
+        fields = decl.fields
+        return Automa(
+            str(decl.id),
+            decl.value("turn"),
+            tuple(decl.value("deck")),
+            {u.args["after"]: u.args["half"] for u in fields["first_half"]},
+            decl.value("difficulty_ruling"),
+            {u.args["level"]: u.args["amount"] for u in fields["difficulty"]},
+            {u.args["gain"]: u.args["amount"] for u in fields["weight"]},
+            frozenset(name for u in fields.get("resolves", []) for name in u.args["primitive"]),
+            self._effect(decl, "ejected"),
+            self._effect(decl, "paid"),
+            self._effect(decl, "comet"),
+        )
+
     def items(self) -> dict[str, list[str]]:
         """Every card and tile of the game, by kind (each lies in exactly one pile)."""
         return {
             "mission": list(self.missions),
             "ravager": list(self.ravagers),
             "tile": list(self.tiles),
+            "hal_card": list(self.hal_cards),
         }
 
     def player_counts(self) -> list[int]:
-        """Player counts with a set-up (the solo game against Hal is not playable yet)."""
-        return sorted(n for n, s in self.setups.items() if not s.opponent)
+        """Player counts with a set-up (solo: one whose automated opponent is declared)."""
+        return sorted(
+            n for n, s in self.setups.items() if s.opponent is None or s.opponent in self.automata
+        )
+
+    def difficulty_ruling(self, players: int) -> str | None:
+        """The solo game: the ruling that chooses the automa's difficulty level."""
+        setup = self.setups.get(players)
+        if setup is None or setup.opponent not in self.automata:
+            return None
+        return self.automata[setup.opponent].difficulty_ruling
 
 
 def _numbers(ruleset: RuleSet) -> dict[str, int]:

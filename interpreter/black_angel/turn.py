@@ -1,12 +1,15 @@
 """The game loop: the last set-up steps, turns in order, the end trigger, the final round.
 
 On a turn a player carries out the phase `turn` of content/turn.ba (sequence A or
-B); in the final round the phase `final_turn`, which adds passing.
+B); in the final round the phase `final_turn`, which adds passing. In the solo game
+the automated opponent takes its turn after the player's (hal.opponent_turn), and
+the round ends after it.
 """
 
 from __future__ import annotations
 
 from ..game import Frame
+from . import hal
 from .dice import roll, supply_dice
 from .neutral import reroll_neutral
 from .ravagers import place_ravager
@@ -30,6 +33,8 @@ def game(engine: Engine, frame: Frame) -> None:
                 roll(engine, state["dice"][index])
         if state["neutral"] is not None:
             reroll_neutral(engine)
+        if hal.playing(state):
+            hal.roll_at_setup(engine)
         frame["pc"] = 1
         frame["aid_seat"] = 1
         return
@@ -42,11 +47,19 @@ def game(engine: Engine, frame: Frame) -> None:
                 engine.run_effect(seat, advantage, {"setup": True})
             return
         frame["pc"] = 2
+        hal.aid(engine)  # in the solo game, if a ruling gives Hal the second aid
+        return
+    if pc == 2:
+        frame["pc"] = 3
         engine.log("setup_done")
         engine.raise_event("setup_done")
         return
     if frame.get("in_turn"):
         frame["in_turn"] = False
+        if not hal.opponent_turn(engine, frame):
+            end_of_turn(engine)
+        return
+    if frame.pop("opponent_turn", False):
         end_of_turn(engine)
         return
     if turn["game_over"]:

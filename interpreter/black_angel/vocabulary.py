@@ -31,7 +31,9 @@ REWARD = ref("reward", "component", "track", having="stock")
 TERRAIN = ref("terrain", "color", also=("asteroid", "empty"), code="E108")
 ACTION = number_of("action", "action", "number", code="E105")
 ACTION_KIND = words("discover", "repair", "destroy", "command")
-HAL_MODE = words("advanced_first", "tech_only", "clockwise", "counterclockwise")
+DISCOVER_MODE = words("advanced_first", "tech_only")
+ORDER = words("clockwise", "counterclockwise")
+HAL_GAIN = words("ship", "resource", "robot", "debris", "technology", "advanced", "ravager")
 ACTIVATE_FILTER = words("non_activating", "any")
 WHERE_ROBOTS_WAIT = words("break_room", "workstation")
 CARD = words("mission", "ravager")
@@ -177,7 +179,11 @@ KINDS = (
         keyword("ravagers_removed", "Ravager cards removed at random.", AMOUNT, required=True),
         keyword("start_ravagers", "Ravager cards drawn and placed at setup.", AMOUNT),
         keyword("neutral_player", "A neutral player holds dice and workstation robots."),
-        keyword("opponent", "An automated opponent.", param("opponent", words("hal"))),
+        keyword(
+            "opponent",
+            "The automated opponent (solo game).",
+            param("opponent", ref("automa", "automa")),
+        ),
     ),
     kind(
         "space",
@@ -349,52 +355,89 @@ KINDS = (
     ),
     kind(
         "hal_card",
-        "A card of Hal, the solo opponent: two halves.",
+        "A card of an automated opponent (the solo game's Hal): what he does, in two halves.",
         keyword(
             "top",
-            "Top half: die colour, action, mode.",
-            param("color", COLOR),
-            param("action", ACTION_KIND),
-            param("mode", HAL_MODE, optional=True),
+            "Top half: the die he takes and what he does with it.",
+            effect=True,
             required=True,
+            frames={None: N_("Top half: {effect}")},
         ),
         keyword(
             "bottom",
-            "Bottom half: die colour, action, mode.",
-            param("color", COLOR),
-            param("action", ACTION_KIND),
-            param("mode", HAL_MODE, optional=True),
+            "Bottom half: the die he takes and what he does with it.",
+            effect=True,
             required=True,
+            frames={None: N_("Bottom half: {effect}")},
         ),
         card=True,
     ),
     kind(
-        "hal",
-        "Hal's VP weightings and difficulty levels.",
+        "automa",
+        "An automated opponent (the solo game's Hal): his cards, his turn, which half of a "
+        "card he reads first, his starting VP, what an item is worth to him, and what he "
+        "gets besides.",
         keyword(
-            "weight",
-            "VP Hal scores for each item he would gain.",
-            param(
-                "gain",
-                words("ship", "resource", "robot", "debris", "technology", "advanced", "ravager"),
-            ),
-            AMOUNT,
+            "turn",
+            "The phase he carries out after each turn of the player.",
+            param("phase", ref("phase", "phase")),
+            required=True,
+        ),
+        keyword(
+            "deck",
+            "His cards, shuffled into a face-down deck at set-up.",
+            param("card", ref("card", "hal_card"), repeat=True),
+            required=True,
+        ),
+        keyword(
+            "first_half",
+            "The half of his card he reads first after the player's sequence A, sequence B "
+            "or a pass (the other half comes second).",
+            param("after", words("a", "b", "pass")),
+            param("half", words("top", "bottom")),
             repeat=True,
             required=True,
         ),
         keyword(
+            "difficulty_ruling",
+            "The ruling that chooses the difficulty level (its options are the levels).",
+            param("ruling", ref("ruling", "ruling")),
+            required=True,
+        ),
+        keyword(
             "difficulty",
-            "Hal's starting VP for a difficulty level.",
+            "His starting VP at a difficulty level.",
             param("level", NAME),
             AMOUNT,
             repeat=True,
             required=True,
         ),
-        keyword("fallback_vp", "VP Hal scores when he cannot act.", AMOUNT),
-        keyword("ejected_card_vp", "VP Hal scores per ejected card of his.", AMOUNT),
-        keyword("comet_vp", "VP Hal scores for placing a card on a comet hex.", AMOUNT),
-        singleton=True,
-        has_id=False,
+        keyword(
+            "weight",
+            "VP he scores instead of each item he would gain (he keeps nothing).",
+            param("gain", HAL_GAIN),
+            AMOUNT,
+            repeat=True,
+            required=True,
+        ),
+        keyword(
+            "resolves",
+            "The primitives of a Ravager's permanent effect he resolves when he performs the "
+            "attacked action; an effect with any other primitive is ignored, at no cost.",
+            param("primitive", NAME, repeat=True),
+        ),
+        keyword(
+            "ejected",
+            "What he gets for each of his cards ejected from space (instead of its effects).",
+            effect=True,
+        ),
+        keyword("paid", "What he gets when the player buys one of his dice.", effect=True),
+        keyword(
+            "comet",
+            "What he gets for a card placed on a comet hex (the ruling hal_comet_bonus says when).",
+            effect=True,
+        ),
+        referenced=True,
     ),
     kind(
         "aid",
@@ -606,6 +649,98 @@ PRIMITIVES = (
         (),
         N_("pass"),
     ),
+    # ---- the automated opponent of the solo game (interpreter/black_angel/hal.py) -------
+    Primitive(
+        "hal_reveal",
+        "Hal reveals the top card of his deck (his discards are reshuffled when it runs "
+        "out); only when he has a die.",
+        (),
+        N_("reveal the top card of Hal's deck"),
+    ),
+    Primitive(
+        "hal_half",
+        "Carry out a half of Hal's revealed card: the half he reads first (after the "
+        "player's sequence, as `first_half` says) or the other; only when its die can be "
+        "taken.",
+        (param("which", words("first", "second")),),
+        N_("carry out the half of Hal's card he reads {which}"),
+    ),
+    Primitive(
+        "hal_take_die",
+        "Hal takes the highest die of a colour, his own on a tie; a higher unreserved die "
+        "of the player's is bought (the player takes the price from the supply).",
+        (param("color", COLOR),),
+        N_("take the highest {color} die, Hal's own on a tie (a higher one of yours is bought)"),
+    ),
+    Primitive(
+        "hal_discover",
+        "Hal's Discover Technology with his die: an Advanced tile first (then cost-1 tiles) "
+        "or technology tiles only, always the tiles nearest the end where they leave.",
+        (param("mode", DISCOVER_MODE),),
+        N_("discover technology: {mode}"),
+    ),
+    Primitive(
+        "hal_repair",
+        "Hal's Repair: one damage cube per activation, action by action in the card's "
+        "order, the dice in the supplies only when no action is damaged.",
+        (param("order", ORDER),),
+        N_("repair the Black Angel {order}, damaged dice last"),
+    ),
+    Primitive(
+        "hal_destroy",
+        "Hal's Destroy Ravagers: as many cards as his die allows, location by location in "
+        "the card's order, skipping one only if that destroys more.",
+        (param("order", ORDER),),
+        N_("destroy as many Ravager cards as the die allows, {order}"),
+    ),
+    Primitive(
+        "hal_command",
+        "Hal's Command Your Ships: draw a mission of the die's colour and place it (a "
+        "neutralization card on the nearest strip with a free hex of its colour, an "
+        "activation card on the farthest), with his robot on its reward; no ship needed.",
+        (),
+        N_(
+            "draw a mission card of the die's colour and place it on a free hex of that "
+            "colour, a neutralization card on the nearest strip, an activation card on the "
+            "farthest"
+        ),
+    ),
+    Primitive(
+        "hal_fallback",
+        "Hal gains VP because what his card asks cannot be done (the reason is logged).",
+        (AMOUNT,),
+        N_("gain {amount} VP instead"),
+        can_fail=False,
+    ),
+    Primitive(
+        "hal_drop_die",
+        "Hal returns one of his dice of the colour neither half of his card names to its "
+        "supply (the lowest).",
+        (),
+        N_("return one of Hal's dice of the third colour to its supply"),
+    ),
+    Primitive(
+        "hal_return_die",
+        "The die Hal used this turn goes back to its supply.",
+        (),
+        N_("return the die Hal used to its supply"),
+        can_fail=False,
+    ),
+    Primitive(
+        "hal_discard_card",
+        "Hal's revealed card goes to his discard pile.",
+        (),
+        N_("discard Hal's revealed card"),
+        can_fail=False,
+    ),
+    Primitive(
+        "hal_roll",
+        "Hal rolls one die per robot of his in a workstation (undamaged dice first; see "
+        "the ruling hal_damaged_dice).",
+        (),
+        N_("roll one die for each of Hal's robots in a workstation"),
+        can_fail=False,
+    ),
     # counters, used after `per`
     Primitive(
         "missions_in_space",
@@ -682,6 +817,10 @@ SHOWN = {
     "any": N_("any tile"),
     "break_room": N_("the break room"),
     "workstation": N_("a workstation"),
+    "advanced_first": N_("an Advanced tile first if the die allows, then cost-1 tiles"),
+    "tech_only": N_("technology tiles only"),
+    "clockwise": N_("clockwise, from action 1"),
+    "counterclockwise": N_("counterclockwise, from action 6"),
 }
 
 VOCABULARY = CORE.extend(

@@ -18,8 +18,9 @@ from blackangel.interpreter.narrate import transcript
 from blackangel.interpreter.program import build
 
 HERE = Path(__file__).resolve().parent
-# (players, seed, variants): three basic games and one with the advanced rules
-GAMES = [(2, 1, ()), (3, 2, ()), (4, 3, ()), (3, 4, ("advanced",))]
+# (players, seed, variants): three basic games, one with the advanced rules, and a solo
+# game against Hal (1 player)
+GAMES = [(2, 1, ()), (3, 2, ()), (4, 3, ()), (3, 4, ("advanced",)), (1, 5, ())]
 
 
 def golden_text(data, players: int, seed: int, variants: tuple[str, ...] = ()) -> str:
