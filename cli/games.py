@@ -11,14 +11,44 @@ from collections import Counter
 import click
 
 from ..dsl.diagnostics import did_you_mean
+from ..dsl.i18n import N_, NN_
 from ..dsl.loader import UsageError
 from ..interpreter import replay
 from ..interpreter.agents import AGENTS, HumanAgent, play
 from ..interpreter.engine import Engine
-from ..interpreter.narrate import log_lines, transcript
+from ..interpreter.narrate import log_lines, seat_names, transcript
 from ..interpreter.rulings import EDITIONS, RulingError, resolve
-from .common import format_options, guarded
+from .common import chosen_language, format_options, guarded, lang_option
 from .rules import game_data, rules_options
+
+INPUT_CLOSED = N_("input closed: game abandoned")
+SIMULATED = N_(
+    "{games} games, {players} players, seeds {first}..{last}{variants}, rules {rules} "
+    "({speed} games/s)"
+)
+SIMULATED_VARIANTS = N_(", variants {variants}")
+SEAT_WINS = NN_(
+    "seat {seat}: {wins} win (shared wins count for each winner)",
+    "seat {seat}: {wins} wins (shared wins count for each winner)",
+)
+AGENT_WINS = NN_("{agent}: {wins} win", "{agent}: {wins} wins")
+SCORES = N_("scores: mean {mean}, min {min}, max {max}")
+LENGTH = N_("length: mean {mean} turns, min {min}, max {max}")
+ENDED_BY = N_("ended by: {endings}")
+PER_GAME = N_("per game: {tallies}")
+TALLY = N_("{name} {value}")
+PLAYING = N_("playing")
+RULING_MARK_DEFAULT = N_("default")
+RULING_MARK_EDITION = N_("{edition} edition")
+RULING_OPTION = N_("{option}{marks}: {meaning}")
+RULINGS_HINT = N_(
+    "choose with --ruling NAME=OPTION or --edition en|pl|de on ba play and ba simulate"
+)
+REPLAY_FAILED = N_("replay FAILED: {reason}")
+REPLAY_VERIFIED = N_(
+    "replay verified: {choices} choices, {players} players, seed {seed}, rules {rules}, "
+    "scores {scores}"
+)
 
 
 def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> list:
@@ -121,6 +151,7 @@ def check_players(data, players: int) -> None:
     help="Save a replay (seed, rulings, content hash, choices) to this file.",
 )
 @ruling_options
+@lang_option
 @rules_options
 @guarded
 def play_command(
@@ -135,6 +166,7 @@ def play_command(
     edition,
     variants,
     advanced,
+    lang,
     rules_paths,
     base,
 ):
@@ -142,7 +174,7 @@ def play_command(
 
     The same seed and agents always give the same game.
     """
-    data = game_data(rules_paths, base)
+    data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
     check_players(data, players)
     bots = parse_agents(agents, players, seed, human_seat)
     engine = Engine.new_game(
@@ -152,11 +184,11 @@ def play_command(
         chosen_rulings(data, edition, rulings),
         chosen_variants(data, variants, advanced),
     )
-    names = [f"P{seat + 1} ({bot.name})" for seat, bot in enumerate(bots)]
+    names = seat_names(engine, [bot.name for bot in bots])
     try:
         play(engine, bots)
     except EOFError:
-        click.echo("\ninput closed: game abandoned", err=True)
+        click.echo("\n" + data.text._(INPUT_CLOSED), err=True)
         return 1
     if save:
         with open(save, "w", encoding="utf-8") as handle:
@@ -201,13 +233,15 @@ def play_command(
 )
 @format_options(what="the summary")
 @ruling_options
+@lang_option
 @rules_options
 @guarded
 def simulate_command(
-    players, games, seed, agents, fmt, rulings, edition, variants, advanced, rules_paths, base
+    players, games, seed, agents, fmt, rulings, edition, variants, advanced, lang, rules_paths, base
 ):
     """Play many seeded games between bots and summarise who wins and how games end."""
-    data = game_data(rules_paths, base)
+    data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
+    text = data.text
     check_players(data, players)
     chosen = chosen_rulings(data, edition, rulings)
     played = chosen_variants(data, variants, advanced)
@@ -215,7 +249,7 @@ def simulate_command(
     # progress on a terminal only (on stderr), so piped and --json output stays clean
     seeds = range(seed, seed + games)
     if sys.stderr.isatty() and fmt != "json":
-        with click.progressbar(seeds, label="playing", file=sys.stderr, show_pos=True) as bar:
+        with click.progressbar(seeds, label=text._(PLAYING), file=sys.stderr, show_pos=True) as bar:
             results = [play_one(data, players, s, agents, chosen, played) for s in bar]
     else:
         results = [play_one(data, players, s, agents, chosen, played) for s in seeds]
@@ -232,23 +266,49 @@ def simulate_command(
     if fmt == "json":
         click.echo(json.dumps(summary, indent=2))
         return 0
-    variant_text = f", variants {', '.join(played)}" if played else ""
+    tr = text.tr
+    variant_text = text.fill(SIMULATED_VARIANTS, {"variants": tr.plain_list(played)})
     click.echo(
-        f"{games} games, {players} players, seeds {seed}..{seed + games - 1}{variant_text}, "
-        f"rules {data.content_hash} ({games / elapsed:.1f} games/s)"
+        text.fill(
+            SIMULATED,
+            {
+                "games": games,
+                "players": players,
+                "first": seed,
+                "last": seed + games - 1,
+                "variants": variant_text if played else "",
+                "rules": data.content_hash,
+                "speed": tr.decimal(games / elapsed, 1),
+            },
+        )
     )
     for seat, wins in enumerate(summary["wins_by_seat"]):
-        click.echo(f"  seat {seat + 1}: {wins} wins (shared wins count for each winner)")
+        click.echo("  " + text.fill(SEAT_WINS, {"seat": seat + 1, "wins": wins}, n=wins))
     for agent, wins in summary["wins_by_agent"].items():
-        click.echo(f"  {agent}: {wins} wins")
+        shown = tr.pgettext("agent", agent)
+        click.echo("  " + text.fill(AGENT_WINS, {"agent": shown, "wins": wins}, n=wins))
     s = summary["scores"]
-    click.echo(f"  scores: mean {s['mean']:.1f}, min {s['min']}, max {s['max']}")
+    click.echo(
+        "  "
+        + text.fill(SCORES, {"mean": tr.decimal(s["mean"], 1), "min": s["min"], "max": s["max"]})
+    )
     t = summary["turns"]
-    click.echo(f"  length: mean {t['mean']:.1f} turns, min {t['min']}, max {t['max']}")
-    click.echo("  ended by: " + ", ".join(f"{k} {v}" for k, v in summary["ended_by"].items()))
+    click.echo(
+        "  "
+        + text.fill(LENGTH, {"mean": tr.decimal(t["mean"], 1), "min": t["min"], "max": t["max"]})
+    )
+    endings = [
+        text.fill(TALLY, {"name": text.tr.pgettext("ending", k), "value": v})
+        for k, v in summary["ended_by"].items()
+    ]
+    click.echo("  " + text.fill(ENDED_BY, {"endings": tr.plain_list(endings)}))
     if summary["tally"]:
-        per_game = ", ".join(f"{k} {v / games:.2f}" for k, v in summary["tally"].items())
-        click.echo(f"  per game: {per_game}")
+        # the game's own names of what it counts (not translated: they are its JSON keys)
+        tallies = [
+            text.fill(TALLY, {"name": k, "value": tr.decimal(v / games, 2)})
+            for k, v in summary["tally"].items()
+        ]
+        click.echo("  " + text.fill(PER_GAME, {"tallies": tr.plain_list(tallies)}))
     return 0
 
 
@@ -285,40 +345,62 @@ def summarise(results, players: int) -> dict:
 
 @click.command(name="rulings")
 @format_options(what="the rulings")
+@lang_option
 @rules_options
 @guarded
-def rulings_command(fmt, rules_paths, base):
+def rulings_command(fmt, lang, rules_paths, base):
     """List the rulings: ambiguities and edition differences, with default and options."""
-    data = game_data(rules_paths, base)
+    data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
+    text = data.text
+    tr = text.tr
+
+    def explained(name: str) -> tuple[str, dict[str, str]]:
+        ruling = data.rulings[name]
+        context = f"ruling {name}"
+        options = {
+            option: tr.pgettext(f"{context} {option}", meaning)
+            for option, meaning in ruling.options.items()
+        }
+        return tr.pgettext(context, ruling.help), options
+
     if fmt == "json":
-        listing = {
-            name: {
-                "help": r.help,
+        listing = {}
+        for name, r in data.rulings.items():
+            help_text, options = explained(name)
+            listing[name] = {
+                "help": help_text,
                 "default": r.default,
-                "options": r.options,
+                "options": options,
                 "editions": r.editions,
             }
-            for name, r in data.rulings.items()
-        }
-        click.echo(json.dumps(listing, indent=2))
+        click.echo(json.dumps(listing, indent=2, ensure_ascii=False))
         return 0
     for name, ruling in data.rulings.items():
-        click.echo(click.style(name, bold=True) + f"  {ruling.help}")
-        for option, meaning in ruling.options.items():
-            marks = ["default"] if option == ruling.default else []
-            marks += [f"{e} edition" for e, o in ruling.editions.items() if o == option]
-            tag = f" [{', '.join(marks)}]" if marks else ""
-            click.echo(f"    {option}{tag}: {meaning}")
-    click.echo("choose with --ruling NAME=OPTION or --edition en|pl|de on ba play and ba simulate")
+        help_text, options = explained(name)
+        click.echo(click.style(name, bold=True) + f"  {help_text}")
+        for option, meaning in options.items():
+            marks = [text._(RULING_MARK_DEFAULT)] if option == ruling.default else []
+            marks += [
+                text.fill(RULING_MARK_EDITION, {"edition": e})
+                for e, o in ruling.editions.items()
+                if o == option
+            ]
+            tag = f" [{tr.plain_list(marks)}]" if marks else ""
+            click.echo(
+                "    "
+                + text.fill(RULING_OPTION, {"option": option, "marks": tag, "meaning": meaning})
+            )
+    click.echo(text._(RULINGS_HINT))
     return 0
 
 
 @click.command(name="replay")
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--log", "show_log", is_flag=True, help="Print the turn log of the replayed game.")
+@lang_option
 @rules_options
 @guarded
-def replay_command(path, show_log, rules_paths, base):
+def replay_command(path, show_log, lang, rules_paths, base):
     """Re-run a saved game and check that it reproduces exactly.
 
     Checks the content hash, rulings and seed, then every choice; a mismatch names
@@ -331,19 +413,26 @@ def replay_command(path, show_log, rules_paths, base):
         raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
     except UnicodeDecodeError as exc:
         raise UsageError(f"'{path}' is not a replay file (not UTF-8 text)") from exc
-    data = game_data(rules_paths, base)
+    data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
     try:
         recorded = replay.load(text)
         engine = replay.rerun(data, recorded)
     except replay.ReplayError as exc:
-        click.echo(f"replay FAILED: {exc}", err=True)
+        click.echo(data.text.fill(REPLAY_FAILED, {"reason": exc}), err=True)
         return 1
     if show_log:
-        names = [f"P{seat + 1}" for seat in range(recorded["players"])]
-        for text_line in log_lines(engine, names):
+        for text_line in log_lines(engine, seat_names(engine)):
             click.echo(text_line)
     click.echo(
-        f"replay verified: {len(recorded['choices'])} choices, {recorded['players']} players, "
-        f"seed {recorded['seed']}, rules {data.content_hash}, scores {engine.state['scores']}"
+        data.text.fill(
+            REPLAY_VERIFIED,
+            {
+                "choices": len(recorded["choices"]),
+                "players": recorded["players"],
+                "seed": recorded["seed"],
+                "rules": data.content_hash,
+                "scores": engine.state["scores"],
+            },
+        )
     )
     return 0

@@ -6,6 +6,7 @@ import click
 
 from ..dsl.compiler import RuleSet, compile_paths
 from ..dsl.diagnostics import render_text
+from ..dsl.i18n import SOURCE_LANGUAGE
 from ..dsl.loader import UsageError
 from ..interpreter.program import Program, build
 
@@ -44,6 +45,7 @@ def compiled(rules_paths=(), base=False) -> RuleSet:
     return result.ruleset
 
 
-def game_data(rules_paths=(), base=False) -> Program:
-    """The chosen rule set, compiled and built into the data the engine plays with."""
-    return build(compiled(rules_paths, base))
+def game_data(rules_paths=(), base=False, lang: str = SOURCE_LANGUAGE) -> Program:
+    """The chosen rule set, compiled and built into the data the engine plays with, its
+    texts in a language."""
+    return build(compiled(rules_paths, base), lang)

@@ -41,7 +41,17 @@ CODES: dict[str, tuple[str, str]] = {
     "W401": (WARNING, "unreachable content: declared but never used by the rule set"),
     "W402": (WARNING, "unused event: a trigger listens to an event nothing emits"),
     "W403": (WARNING, "unknown annotation"),
+    "W501": (WARNING, "a message has no translation in a language's catalogs (English is shown)"),
+    "W502": (WARNING, "a fuzzy translation: not used until it is checked (English is shown)"),
+    "W503": (WARNING, "an obsolete catalog entry: a message that nothing uses any more"),
+    "E504": (ERROR, "a translation's placeholders are not the message's (English is shown)"),
+    "E505": (ERROR, "a translation has the wrong number of plural forms (English is shown)"),
+    "E506": (ERROR, "a catalog cannot be read (its messages are shown in English)"),
 }
+
+# Codes about translation catalogs (locales/*/LC_MESSAGES/*.po): ba-lint checks the
+# catalogs beside the rules; their tests are in tests/test_languages.py, not lint cases.
+CATALOG_CODES = ("W501", "W502", "W503", "E504", "E505", "E506")
 
 
 @dataclass(frozen=True)

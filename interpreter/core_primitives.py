@@ -6,6 +6,7 @@ is the game's to say (`Game.track_floor`).
 
 from __future__ import annotations
 
+from ..dsl.text import TextRenderer
 from .engine import Engine
 from .game import Frame, Implementation
 
@@ -45,9 +46,9 @@ def can_run(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
     return all(engine.can(seat, effect, ctx) for _, effect in engine.data.phases[args[0]])
 
 
-def phase_label(args: tuple) -> str:
+def phase_label(args: tuple, text: TextRenderer) -> str:
     """An option that runs a phase reads as the phase's name ("sequence a")."""
-    return str(args[0]).replace("_", " ")
+    return text.word(str(args[0]))
 
 
 def emit(engine: Engine, frame: Frame) -> None:

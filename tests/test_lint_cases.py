@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from blackangel.dsl.compiler import CompileResult, compile_paths, compile_sources
-from blackangel.dsl.diagnostics import CODES, Diagnostic, render_text
+from blackangel.dsl.diagnostics import CATALOG_CODES, CODES, Diagnostic, render_text
 from blackangel.dsl.loader import display_name, load
 from blackangel.dsl.parser import MAX_FILE_BYTES
 
@@ -220,7 +220,8 @@ def test_every_code_has_a_case():
     covered = {code for case in _passing_cases() for _, code in case.expected}
     covered |= {code for case in _passing_cases() for code in case.elsewhere}
     covered |= {code for _, expected in BYTE_CASES.values() for _, code in expected}
-    missing = sorted(set(CODES) - covered)
+    # the catalog codes are about .po files, tested in tests/test_languages.py
+    missing = sorted(set(CODES) - covered - set(CATALOG_CODES))
     assert missing == [], f"no lint case for {missing}"
 
 

@@ -182,7 +182,7 @@ def invariants(engine: Engine[DiceRaceProgram]) -> list[str]:
     return out
 
 
-def narrate(event: dict, names: list[str]) -> str | None:
+def narrate(event: dict, names: list[str], text: object = None) -> str | None:
     kind = event["event"]
     who = names[event["seat"]] if isinstance(event.get("seat"), int) else None
     if kind == "turn":

@@ -6,6 +6,7 @@ B); in the final round the phase `final_turn`, which adds passing.
 
 from __future__ import annotations
 
+from ...dsl.i18n import NC_
 from ..game import Frame
 from .dice import roll, supply_dice
 from .neutral import reroll_neutral
@@ -83,6 +84,10 @@ def end_of_turn(engine: Engine) -> None:
 def clock(state: dict) -> int:
     """Turns played so far (stamped on every log event)."""
     return state["turn"]["turns"]
+
+
+# how a game ended, as ba simulate shows it
+ENDINGS = (NC_("ending", "spes"), NC_("ending", "ravagers"), NC_("ending", "none"))
 
 
 def ending(state: dict) -> str:
