@@ -73,7 +73,7 @@ def cards(card_ids, kind, lang, fmt, rules_paths, base):
     With CARD_IDS, only those cards (e.g. `ba cards m001 r061`).
     """
     lang = chosen_language(lang, rules_paths)
-    ruleset = compiled(rules_paths, base)
+    ruleset = compiled(rules_paths, base, lang)
     text = TextRenderer(ruleset.decls, ruleset.vocabulary, lang, ruleset.locales)
     card_kinds = [k for k, spec in ruleset.vocabulary.kinds.items() if spec.card and k != "strip"]
     if kind is not None and kind not in card_kinds:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,10 +27,14 @@ from .diagnostics import Diagnostic
 from .i18n import (
     DOMAIN,
     LOCALE_DIR,
+    N_,
+    NN_,
     PREFERRED,
     SOURCE_LANGUAGE,
     TEMPLATE,
     Key,
+    Msg,
+    available_languages,
     catalog_dirs,
     is_complete,
     plural_rule,
@@ -39,11 +43,69 @@ from .i18n import (
 )
 
 ROOT = LOCALE_DIR.parent
+FUZZY_HINT = N_("check it and remove the fuzzy flag; until then English is shown")
 
 
 def key_of(message) -> Key:
     msgid = message.id
     return (message.context, msgid[0] if isinstance(msgid, (tuple, list)) else msgid)
+
+
+def needed_messages(paths: Iterable[str | Path] = ()) -> dict[Key, list[tuple[str, int]]]:
+    """Every message a rule set needs, with where it is used: the template's (the code and
+    the shipped content), and what the `.ba` files of a mod say in words."""
+    from .extract import extract_ba
+    from .loader import display_name, find_files
+
+    needed: dict[Key, list[tuple[str, int]]] = {
+        key: list(message.locations)  # type: ignore[attr-defined]
+        for key, message in template_messages().items()
+    }
+    for path in find_files(list(paths)):
+        with path.open("rb") as handle:
+            for line, _function, parts, _comments in extract_ba(handle, (), (), {}):
+                if isinstance(parts, tuple) and len(parts) >= 2:
+                    key: Key = (parts[0], parts[1])
+                else:
+                    key = (None, parts)
+                needed.setdefault(key, []).append((display_name(path), line))
+    return needed
+
+
+UNTRANSLATED_MOD = NN_(
+    "note: {count} message of these rules has no {lang} translation (no {lang} catalog "
+    "beside them); it is shown in English",
+    "note: {count} messages of these rules have no {lang} translation (no {lang} catalog "
+    "beside them); they are shown in English",
+)
+
+
+def lint(paths: Iterable[str | Path] = ()) -> tuple[list[Diagnostic], list[Msg]]:
+    """ba-lint's look at the catalogs of a rule set: the shipped ones and those in the
+    `locales` folders next to a mod's files, against every message the rules need.
+
+    A mod's own messages are checked in the languages it ships a catalog for; for the
+    others, a note says how many of them are shown in English."""
+    from .i18n import mod_locale_dirs
+
+    paths = list(paths)
+    try:
+        needed = needed_messages(paths)
+        shipped = template_messages()
+    except ValueError as exc:
+        message = N_("the template cannot be read: {reason}")
+        return [Diagnostic.of("E506", _where(TEMPLATE, 1), message, reason=exc)], []
+    mod_folders = [Path(d) for d in mod_locale_dirs(paths)]
+    own = {d.parent.name for folder in mod_folders for d in catalog_dirs(folder)}
+    diags = check(needed, [LOCALE_DIR, *mod_folders], shipped=shipped, mod_languages=own)
+    notes = []
+    extra = [key for key in needed if key not in shipped]
+    if extra:
+        for lang in available_languages():
+            if lang != SOURCE_LANGUAGE and lang not in own:
+                count = len(extra)
+                notes.append(Msg(UNTRANSLATED_MOD, {"count": count, "lang": lang}, count))
+    return diags, notes
 
 
 def template_messages(path: Path = TEMPLATE) -> dict[Key, object]:
@@ -107,18 +169,25 @@ def _shown(key: Key) -> str:
 
 
 def check(
-    needed: dict[Key, Iterable[tuple[str, int]]],
+    needed: Mapping[Key, Iterable[tuple[str, int]]],
     folders: Iterable[Path] = (LOCALE_DIR,),
     languages: Iterable[str] | None = None,
+    shipped: Iterable[Key] | None = None,
+    mod_languages: Iterable[str] | None = None,
 ) -> list[Diagnostic]:
     """Diagnostics for the catalogs in `folders` (the shipped ones, then a mod's), per
     language: each message of `needed` (key -> where it is used) that no catalog
     translates (W501), fuzzy (W502) and obsolete (W503) entries, translations whose
     placeholders (E504) or plural forms (E505) do not fit, and catalogs that cannot be
-    read (E506). English is the msgids' language and needs no translation."""
+    read (E506). English is the msgids' language and needs no translation. A message
+    that is not `shipped` (a mod's) is to be translated in the mod's own catalogs, and is
+    reported missing only in the `mod_languages` (None: in every language)."""
+    shipped_keys = set(needed if shipped is None else shipped)
+    own = None if mod_languages is None else set(mod_languages)
     folders = list(folders)
     found_languages = {d.parent.name for f in folders for d in catalog_dirs(f)}
     langs = sorted(found_languages if languages is None else set(languages))
+    langs = [lang for lang in langs if lang != SOURCE_LANGUAGE]  # the msgids are English
     diags: list[Diagnostic] = []
     for lang in langs:
         nplurals, expression = plural_rule(lang)
@@ -131,17 +200,29 @@ def check(
                     catalog = read_catalog(path, lang)
                 except ValueError as exc:
                     diags.append(
-                        Diagnostic("E506", f"catalog {lang} cannot be read: {exc}", _where(path, 1))
+                        Diagnostic.of(
+                            "E506",
+                            _where(path, 1),
+                            N_("catalog {lang} cannot be read: {reason}"),
+                            lang=lang,
+                            reason=exc,
+                        )
                     )
                     continue
                 header = catalog.plural_forms or ""
                 if f"nplurals={nplurals};" not in header.replace(" ", ""):
                     diags.append(
-                        Diagnostic(
+                        Diagnostic.of(
                             "E505",
-                            f"catalog {lang}: the header says '{header}'; the language has "
-                            f"{nplurals} plural forms ({expression})",
                             _where(path, 1),
+                            N_(
+                                "catalog {lang}: the header says '{header}'; the language has "
+                                "{count} plural forms ({rule})"
+                            ),
+                            lang=lang,
+                            header=header,
+                            count=nplurals,
+                            rule=expression,
                         )
                     )
                 for message in catalog:
@@ -149,23 +230,26 @@ def check(
                         continue
                     key = key_of(message)
                     where = _where(path, message.lineno)
+                    values = {"lang": lang, "entry": _shown(key)}
                     if key not in needed:
                         diags.append(
-                            Diagnostic(
+                            Diagnostic.of(
                                 "W503",
-                                f"catalog {lang}: {_shown(key)} is no longer used",
                                 where,
-                                "remove it, or run python -m blackangel.dsl.catalogs",
+                                N_("catalog {lang}: {entry} is no longer used"),
+                                N_("remove it, or run python -m blackangel.dsl.catalogs"),
+                                **values,
                             )
                         )
                         continue
                     if message.fuzzy:
                         diags.append(
-                            Diagnostic(
+                            Diagnostic.of(
                                 "W502",
-                                f"catalog {lang}: the translation of {_shown(key)} is fuzzy",
                                 where,
-                                "check it and remove the fuzzy flag; until then English is shown",
+                                N_("catalog {lang}: the translation of {entry} is fuzzy"),
+                                FUZZY_HINT,
+                                **values,
                             )
                         )
                         continue
@@ -174,13 +258,14 @@ def check(
                         continue  # not translated: W501 below
                     problems = translation_problems(message.id, message.string, nplurals)
                     for problem in problems:
-                        text = problem.message.format(**problem.values)
                         diags.append(
-                            Diagnostic(
+                            Diagnostic.of(
                                 problem.code,
-                                f"catalog {lang}: {_shown(key)}: {text}",
                                 where,
-                                "until it is fixed, English is shown",
+                                N_("catalog {lang}: {entry}: {problem}"),
+                                N_("until it is fixed, English is shown"),
+                                problem=Msg(problem.message, problem.values),
+                                **values,
                             )
                         )
                     if not problems:
@@ -188,15 +273,19 @@ def check(
                 for key in catalog.obsolete:
                     message = catalog.obsolete[key]
                     diags.append(
-                        Diagnostic(
+                        Diagnostic.of(
                             "W503",
-                            f"catalog {lang}: obsolete entry {_shown(key_of(message))}",
                             _where(path, message.lineno),
-                            "remove it once its translation is not needed any more",
+                            N_("catalog {lang}: obsolete entry {entry}"),
+                            N_("remove it once its translation is not needed any more"),
+                            lang=lang,
+                            entry=_shown(key_of(message)),
                         )
                     )
         for key, places in needed.items():
-            if key in translated:
+            if key in translated or (
+                key not in shipped_keys and own is not None and lang not in own
+            ):
                 continue
             place = next(iter(places), None)
             span = (
@@ -204,12 +293,24 @@ def check(
                 if place
                 else _where(first_catalog or LOCALE_DIR, 1)
             )
+            if key in shipped_keys:
+                hint = Msg(
+                    N_("translate it in {catalog}"),
+                    {"catalog": _display(first_catalog or LOCALE_DIR)},
+                )
+            else:
+                hint = Msg(
+                    N_("translate it in the mod's catalog, locales/{lang}/LC_MESSAGES/*.po"),
+                    {"lang": lang},
+                )
             diags.append(
-                Diagnostic(
+                Diagnostic.of(
                     "W501",
-                    f"no {lang} translation of {_shown(key)}; English is shown",
                     span,
-                    f"translate it in {_display(first_catalog) if first_catalog else 'a catalog'}",
+                    N_("no {lang} translation of {entry}; English is shown"),
+                    hint,
+                    lang=lang,
+                    entry=_shown(key),
                 )
             )
     return diags

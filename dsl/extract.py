@@ -191,10 +191,17 @@ def vocabulary_messages(vocabulary: Vocabulary) -> Iterator[tuple[str, str | Non
                 (HELP, field_spec.help),
                 [f"help of keyword {field_key} in {kind_key}"],
             )
+            if field_spec.unique:
+                yield (
+                    field_spec.unique,
+                    None,
+                    field_spec.unique,
+                    [f"what {field_key} of {kind_key} numbers, in: duplicate {{what}} {{number}}"],
+                )
         if spec.card and kind_key != "strip":  # ba cards shows no strips
             yield kind_key, "pgettext", ("kind", kind_key), ["a kind of card, in ba cards"]
             for field_key, field_spec in spec.fields.items():
-                if not field_spec.effect:
+                if not field_spec.effect and not field_spec.block:
                     yield (
                         field_key,
                         "pgettext",

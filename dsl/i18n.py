@@ -24,7 +24,7 @@ import os
 import re
 import string
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DOMAIN = "blackangel"
@@ -52,6 +52,51 @@ def NC_(context: str, message: str) -> str:
 
 
 LIST_SEPARATOR = N_(", ")  # between values listed without "and"
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A message to translate when it is shown: an English template (an msgid) and the
+    values of its placeholders. A value may itself be a Msg, or `Names` (a list of
+    names); `str()` gives the English text."""
+
+    template: str | tuple[str, str]  # N_, or NN_ with a plural form chosen by n
+    values: dict = field(default_factory=dict)
+    n: int = 1
+    context: str | None = None
+
+    def render(self, tr: Translator) -> str:
+        if isinstance(self.template, tuple):
+            text = tr.npgettext(self.context, self.template[0], self.template[1], self.n)
+        else:
+            text = tr.pgettext(self.context, self.template)
+        return text.format(**{key: render(value, tr) for key, value in self.values.items()})
+
+    def __str__(self) -> str:
+        return self.render(ENGLISH)
+
+
+@dataclass(frozen=True)
+class Names:
+    """Names listed in a message, quoted: "'a', 'b'" or, with `alternatives`, "'a' or
+    'b'" as the language writes it."""
+
+    names: tuple  # strings, or Msg for words to translate
+    alternatives: bool = False
+    quoted: bool = True
+
+    def render(self, tr: Translator) -> str:
+        shown = [f"'{render(n, tr)}'" if self.quoted else render(n, tr) for n in self.names]
+        if self.alternatives:
+            return tr.join(shown, "or")
+        return tr.plain_list(shown)
+
+
+def render(value: object, tr: Translator) -> str:
+    """A value of a message in words: a Msg or Names rendered, anything else as str."""
+    if isinstance(value, (Msg, Names)):
+        return value.render(tr)
+    return str(value)
 
 
 # ---- which languages -------------------------------------------------------------------

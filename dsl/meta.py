@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from .i18n import N_ as N_  # the extraction marker, where the vocabularies import it
+from .i18n import Msg, Names
 
 
 @dataclass(frozen=True)
@@ -58,19 +59,22 @@ class ParamType:
             return self.form
         return "name"
 
-    def describe(self) -> str:
+    def describe(self) -> Msg:
         """What a value must be, in a few words (for messages)."""
         if self.form == "words":
-            return "one of " + ", ".join(self.words)
+            return Msg(N_("one of {names}"), {"names": Names(self.words, quoted=False)})
         if self.form == "flag":
-            return f"the word '{self.words[0]}'"
+            return Msg(N_("the word '{word}'"), {"word": self.words[0]})
         if self.form == "count":
-            return "a number >= 0"
+            return Msg(N_("a number >= 0"))
         if self.form == "int":
-            return "a number"
+            return Msg(N_("a number"))
         if self.form == "number":
-            return f"{_article(self.name)} {self.name} number"
-        return f"a {self.name}"
+            template = (
+                N_("an {type} number") if _article(self.name) == "an" else N_("a {type} number")
+            )
+            return Msg(template, {"type": self.name})
+        return Msg(N_("a {type}"), {"type": self.name})
 
     def __str__(self) -> str:
         if self.form in ("words", "flag"):

@@ -459,3 +459,58 @@ def test_missing_messages_are_reported_with_where_they_are_used(tmp_path):
     needed[(None, "yes")] = [("dsl/text.py", 40)]
     diags = catalogs.check(needed, [tmp_path / "locales"], ["de"])
     assert [(d.code, d.span.file, d.span.line) for d in diags] == [("W501", "dsl/text.py", 40)]
+
+
+def test_ba_lint_checks_the_catalogs_of_a_mod(tmp_path, run):
+    from blackangel.cli.lint import lint_command
+
+    mod = _mod_with_catalog(
+        tmp_path,
+        """\
+        msgctxt "take.item"
+        msgid "crystal"
+        msgid_plural "crystals"
+        msgstr[0] "kryształ"
+        msgstr[1] "kryształy"
+        """,
+    )
+    code, out = run(lint_command, "--base", str(mod))
+    assert code == 1
+    assert re.search(r"mod\.po:\d+:1: error E505 catalog pl: 'crystal' \(take\.item\)", out)
+    assert "warning W501 no pl translation of 'crystal' (component); English is shown" in out
+    assert "hint: translate it in the mod's catalog" in out
+    # the mod has no German catalog: no warning per message, one note
+    assert "W501 no de translation" not in out
+    assert re.search(r"note: \d+ messages of these rules have no de translation", out)
+    code, out = run(lint_command, "--json")
+    assert code == 0 and '"W501"' not in out
+
+
+def test_ba_lint_speaks_the_language(tmp_path, run):
+    from blackangel.cli.lint import lint_command
+
+    bad = tmp_path / "bad.ba"
+    bad.write_text(
+        "mission m900 {\n  color orang\n  reward 1 vp\n  reveals orange\n"
+        "  activation: tak 1 ship\n}\n"
+    )
+    code, out = run(lint_command, "--lang", "de", "--base", str(bad))
+    assert code == 1
+    assert "Fehler E104 mission.color: unbekannt (color): 'orang'" in out
+    assert "Tipp: meintest du 'orange'?" in out
+    assert "Fehler E103 unbekannter Grundbaustein 'tak'" in out
+    assert out.rstrip().endswith("2 Fehler, 1 Warnung")
+    code, out = run(lint_command, "--lang", "pl", "--base", str(bad))
+    assert "błąd E103 nieznany prymityw 'tak'" in out and "czy chodziło o 'take'?" in out
+    assert out.rstrip().endswith("2 błędy, 1 ostrzeżenie")
+    code, out = run(lint_command, "--lang", "en", "--base", str(bad))
+    assert "error E103 unknown primitive 'tak'" in out and "did you mean 'take'?" in out
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_lint_code_is_explained_in_the_language(lang):
+    from blackangel.dsl.diagnostics import CODES
+
+    tr = i18n.translator(lang)
+    for _severity, meaning in CODES.values():
+        assert tr.gettext(meaning) != meaning

@@ -7,7 +7,10 @@ them after the language's own consistency rules (`Game.checks`).
 from __future__ import annotations
 
 from ...dsl.checker import Decl
-from ...dsl.diagnostics import Diagnostic, did_you_mean
+from ...dsl.diagnostics import Diagnostic, suggestion
+from ...dsl.i18n import N_, NN_, Msg, Names
+
+ONE_OF = N_("one of: {names}")
 
 HAL_MODES = {
     "discover": {"advanced_first", "tech_only"},
@@ -23,21 +26,23 @@ def _missions(missions: list[Decl]) -> list[Diagnostic]:
         kinds = [k for k in ("activation", "ejection") if k in m.fields]
         if len(kinds) != 1:
             out.append(
-                Diagnostic(
+                Diagnostic.of(
                     "E112",
-                    f"mission {m.id} needs exactly one of 'activation' or 'ejection' (has "
-                    f"{' and '.join(kinds) or 'neither'})",
                     m.item.key_span,
+                    N_("mission {id} needs exactly one of 'activation' or 'ejection' (has {has})"),
+                    id=m.id,
+                    has=Names(tuple(kinds), quoted=False) if kinds else Msg(N_("neither")),
                 )
             )
         whos = [u.args.get("who") for u in m.fields.get("ejection", [])]
         if "everyone" in whos and len(whos) > 1:
             out.append(
-                Diagnostic(
+                Diagnostic.of(
                     "E112",
-                    f"mission {m.id}: 'ejection everyone' cannot be combined with other parts",
                     m.fields["ejection"][1].item.key_span,
-                    "use either 'everyone', or 'owner' and 'passengers'",
+                    N_("mission {id}: 'ejection everyone' cannot be combined with other parts"),
+                    N_("use either 'everyone', or 'owner' and 'passengers'"),
+                    id=m.id,
                 )
             )
         seen = set()
@@ -45,8 +50,12 @@ def _missions(missions: list[Decl]) -> list[Diagnostic]:
             who = use.args.get("who")
             if who in seen:
                 out.append(
-                    Diagnostic(
-                        "E109", f"mission {m.id}: 'ejection {who}' given twice", use.item.key_span
+                    Diagnostic.of(
+                        "E109",
+                        use.item.key_span,
+                        N_("mission {id}: 'ejection {who}' given twice"),
+                        id=m.id,
+                        who=who,
                     )
                 )
             seen.add(who)
@@ -64,25 +73,31 @@ def _hal_cards(cards: list[Decl]) -> list[Diagnostic]:
             allowed = HAL_MODES.get(action, set()) if action is not None else set()
             if mode is None and allowed:
                 out.append(
-                    Diagnostic(
+                    Diagnostic.of(
                         "E107",
-                        f"hal card {card.id}: '{action}' needs a mode",
                         use.item.key_span,
-                        "one of: " + ", ".join(sorted(allowed)),
+                        N_("hal card {id}: '{action}' needs a mode"),
+                        Msg(ONE_OF, {"names": Names(tuple(sorted(allowed)), quoted=False)}),
+                        id=card.id,
+                        action=action,
                     )
                 )
             elif mode is not None and mode not in allowed:
                 hint = (
-                    "this action takes no mode"
+                    Msg(N_("this action takes no mode"))
                     if not allowed
-                    else did_you_mean(mode, allowed) or "one of: " + ", ".join(sorted(allowed))
+                    else suggestion(mode, allowed)
+                    or Msg(ONE_OF, {"names": Names(tuple(sorted(allowed)), quoted=False)})
                 )
                 out.append(
-                    Diagnostic(
+                    Diagnostic.of(
                         "E108",
-                        f"hal card {card.id}: mode '{mode}' does not fit '{action}'",
                         use.item.values[-1].span,
+                        N_("hal card {id}: mode '{mode}' does not fit '{action}'"),
                         hint,
+                        id=card.id,
+                        mode=mode,
+                        action=action,
                     )
                 )
     return out
@@ -101,14 +116,15 @@ def _setups(setups: list[Decl], games: list[Decl]) -> list[Diagnostic]:
         if isinstance(n, int) and not lo <= n <= hi:
             players = setup.first("players")
             assert players is not None  # n has a value, so the keyword is there
-            out.append(
-                Diagnostic(
-                    "E110",
-                    f"setup {setup.id} is for {n} player{'s' * (n != 1)}; "
-                    f"the game allows {lo}..{hi}",
-                    players.item.span,
-                )
+            message = Msg(
+                NN_(
+                    "setup {id} is for {n} player; the game allows {lo}..{hi}",
+                    "setup {id} is for {n} players; the game allows {lo}..{hi}",
+                ),
+                {"id": setup.id, "n": n, "lo": lo, "hi": hi},
+                n=n,
             )
+            out.append(Diagnostic.of("E110", players.item.span, message))
     return out
 
 
@@ -121,8 +137,12 @@ def _strips(strips: list[Decl], spaces: list[Decl]) -> list[Diagnostic]:
             face = use.args.get("face")
             if face in faces:
                 out.append(
-                    Diagnostic(
-                        "E109", f"strip {strip.id}: side {face} given twice", use.item.key_span
+                    Diagnostic.of(
+                        "E109",
+                        use.item.key_span,
+                        N_("strip {id}: side {face} given twice"),
+                        id=strip.id,
+                        face=face,
                     )
                 )
             faces[face] = use
@@ -132,36 +152,52 @@ def _strips(strips: list[Decl], spaces: list[Decl]) -> list[Diagnostic]:
                     pos = hex_use.args.get("position")
                     if pos in positions:
                         out.append(
-                            Diagnostic(
+                            Diagnostic.of(
                                 "E109",
-                                f"strip {strip.id} side {face}: hex {pos} given twice",
                                 hex_use.item.span,
+                                N_("strip {id} side {face}: hex {position} given twice"),
+                                id=strip.id,
+                                face=face,
+                                position=pos,
                             )
                         )
                     positions[pos] = hex_use
                     if size and isinstance(pos, int) and pos > size:
                         out.append(
-                            Diagnostic(
+                            Diagnostic.of(
                                 "E110",
-                                f"strip {strip.id} side {face}: hex {pos} is beyond "
-                                f"the {size} hexes of a strip",
                                 hex_use.item.values[0].span,
+                                N_(
+                                    "strip {id} side {face}: hex {position} is beyond "
+                                    "the {size} hexes of a strip"
+                                ),
+                                id=strip.id,
+                                face=face,
+                                position=pos,
+                                size=size,
                             )
                         )
                 if size and len(positions) < size:
                     missing = sorted(set(range(1, size + 1)) - set(positions))
                     out.append(
-                        Diagnostic(
+                        Diagnostic.of(
                             "E111",
-                            f"strip {strip.id} side {face}: hexes {missing} missing",
                             use.item.key_span,
+                            N_("strip {id} side {face}: hexes {missing} missing"),
+                            id=strip.id,
+                            face=face,
+                            missing=missing,
                         )
                     )
         for face in ("a", "b"):
             if faces and face not in faces:
                 out.append(
-                    Diagnostic(
-                        "E111", f"strip {strip.id}: missing side {face}", strip.item.key_span
+                    Diagnostic.of(
+                        "E111",
+                        strip.item.key_span,
+                        N_("strip {id}: missing side {face}"),
+                        id=strip.id,
+                        face=face,
                     )
                 )
     return out
