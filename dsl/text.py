@@ -85,6 +85,9 @@ class TextRenderer(NodeVisitor):
         self.vocabulary = vocabulary
         self.primitives = vocabulary.primitives
         self.words = content_words(decls)
+        # texts of the game are filled at every decision: what they need is kept
+        self._prepared: dict[tuple, tuple[str | None, dict[str, tuple[str, ParamType]]]] = {}
+        self._typed: dict[tuple, str] = {}
 
     def in_language(self, lang: str) -> TextRenderer:
         """The same rules rendered in another language."""
@@ -114,7 +117,11 @@ class TextRenderer(NodeVisitor):
     def typed_word(self, type_: ParamType, value: str, slot: str | None, n: int = 1) -> str:
         """A value of a parameter type in words: an enumeration value is a word of the
         game module, a reference a word of content (or one of the words it also allows)."""
-        return self.word(value, slot, n, game=type_.form != "ref")
+        key = (type_.form != "ref", value, slot, n)
+        found = self._typed.get(key)
+        if found is None:
+            found = self._typed[key] = self.word(value, slot, n, game=key[0])
+        return found
 
     def keyword(self, key: str) -> str:
         return self.tr.pgettext(KEYWORD, key)
@@ -132,13 +139,23 @@ class TextRenderer(NodeVisitor):
         """A text of the game (a prompt, an option, a log line) in words: the template
         translated (a plural one by n), then filled. With the text's `name`, a value in
         a placeholder that is one of the vocabulary's slots is translated as a word."""
-        text = self.tr.plural(template, n)
-        if name is not None:
-            for key, value in values.items():
-                slot = f"{name}.{key}"
-                type_ = self.vocabulary.slots.get(slot)
-                if type_ is not None and isinstance(value, str):
-                    values[key] = self.typed_word(type_, value, slot, n)
+        prepared = self._prepared.get((template, name))
+        if prepared is None:
+            prefix = f"{name}."
+            slots = {
+                slot[len(prefix) :]: (slot, type_)
+                for slot, type_ in self.vocabulary.slots.items()
+                if name is not None and slot.startswith(prefix)
+            }
+            single = None if isinstance(template, tuple) else self.tr.gettext(template)
+            prepared = self._prepared[(template, name)] = (single, slots)
+        text, slots = prepared
+        if text is None:
+            text = self.tr.plural(template, n)
+        for key, (slot, type_) in slots.items():
+            value = values.get(key)
+            if isinstance(value, str):
+                values[key] = self.typed_word(type_, value, slot, n)
         return text.format(**values)
 
     def join(self, items: list[str], style: str = "standard") -> str:
