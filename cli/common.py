@@ -11,6 +11,7 @@ import sys
 import click
 from click.core import ParameterSource
 
+from ..dsl.i18n import available_languages, default_language, mod_locale_dirs
 from ..dsl.loader import UsageError
 
 INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for a program stopped by Ctrl-C
@@ -55,6 +56,34 @@ def format_options(formats=("text", "json"), default="text", what="the output"):
         )(wrapper)
 
     return decorate
+
+
+def lang_option(func):
+    """`--lang LANG`: the language of the text a person reads (cards, decisions, the log,
+    rulings, messages). The command receives `lang` (None: not given); `chosen_language`
+    checks it."""
+    return click.option(
+        "--lang",
+        "lang",
+        metavar="LANG",
+        default=None,
+        help="Language of the text: en, pl or de, or another that a mod's catalogs add "
+        "(default: the environment's LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English).",
+    )(func)
+
+
+def chosen_language(lang: str | None, rules_paths=()) -> str:
+    """The language asked for, which must have a catalog (shipped or next to the rules
+    given), or the environment's language, or English. A language with no catalog is a
+    usage error naming those that have one."""
+    available = available_languages(mod_locale_dirs(rules_paths))
+    if lang is None:
+        return default_language(available)
+    if lang not in available:
+        raise UsageError(
+            f"there is no catalog for the language '{lang}'; languages: {', '.join(available)}"
+        )
+    return lang
 
 
 def color_option(func):

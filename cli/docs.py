@@ -18,14 +18,20 @@ from pathlib import Path
 
 import click
 
+from ..dsl.i18n import SOURCE_LANGUAGE, available_languages
 from ..dsl.loader import UsageError
-from ..dsl.text import LANGUAGES
 from .common import format_options, guarded
 from .rules import compiled, rules_options
 
 SOURCES = Path(__file__).resolve().parent.parent / "docs" / "reference"
 EXTRA = "pip install 'black-angel-rules[docs]'"
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch"}
+# a language needs the game's catalog (locales/) and one for the reference's prose
+LANGUAGES = [
+    lang
+    for lang in available_languages()
+    if lang == SOURCE_LANGUAGE or (SOURCES / "locale" / lang / "LC_MESSAGES").is_dir()
+]
 
 
 def _require_sphinx() -> None:

@@ -9,14 +9,56 @@ import time
 import click
 
 from ..dsl.diagnostics import did_you_mean
+from ..dsl.i18n import N_, NN_
 from ..dsl.loader import UsageError
 from ..interpreter import replay, simulation
 from ..interpreter.agents import AGENTS, HumanAgent, play
 from ..interpreter.engine import Engine
-from ..interpreter.narrate import log_lines, transcript
+from ..interpreter.narrate import log_lines, seat_names, transcript
 from ..interpreter.rulings import EDITIONS, RulingError, resolve
-from .common import format_options, guarded
+from .common import chosen_language, format_options, guarded, lang_option
 from .rules import game_data, rules_options
+
+INPUT_CLOSED = N_("input closed: game abandoned")
+SIMULATED = NN_(
+    "{games} games, {seats}, seeds {first}..{last}{variants}, rules {rules} "
+    "({speed} games/s, {workers} process)",
+    "{games} games, {seats}, seeds {first}..{last}{variants}, rules {rules} "
+    "({speed} games/s, {workers} processes)",
+)
+SEATS = NN_("{players} player", "{players} players")
+# TRANSLATORS: a game against an automated opponent (the solo game's Hal)
+SEATS_AGAINST = NN_("{players} player against {rival}", "{players} players against {rival}")
+RIVAL_WINS = NN_(
+    "{rival}: {wins} win ({share}%: the bot did not score strictly more); "
+    "scores: mean {mean}, min {min}, max {max}",
+    "{rival}: {wins} wins ({share}%: the bot did not score strictly more); "
+    "scores: mean {mean}, min {min}, max {max}",
+)
+RECORDS_IN = N_("one record per game in {path}")
+SIMULATED_VARIANTS = N_(", variants {variants}")
+SEAT_WINS = NN_(
+    "seat {seat}: {wins} win (shared wins count for each winner)",
+    "seat {seat}: {wins} wins (shared wins count for each winner)",
+)
+AGENT_WINS = NN_("{agent}: {wins} win", "{agent}: {wins} wins")
+SCORES = N_("scores: mean {mean}, min {min}, max {max}")
+LENGTH = N_("length: mean {mean} turns, min {min}, max {max}")
+ENDED_BY = N_("ended by: {endings}")
+PER_GAME = N_("per game: {tallies}")
+TALLY = N_("{name} {value}")
+PLAYING = N_("playing")
+RULING_MARK_DEFAULT = N_("default")
+RULING_MARK_EDITION = N_("{edition} edition")
+RULING_OPTION = N_("{option}{marks}: {meaning}")
+RULINGS_HINT = N_(
+    "choose with --ruling NAME=OPTION or --edition en|pl|de on ba play and ba simulate"
+)
+REPLAY_FAILED = N_("replay FAILED: {reason}")
+REPLAY_VERIFIED = N_(
+    "replay verified: {choices} choices, {players} players, seed {seed}, rules {rules}, "
+    "scores {scores}"
+)
 
 
 def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> list:
@@ -183,6 +225,7 @@ def check_players(data, players: int) -> None:
 )
 @solo_options
 @ruling_options
+@lang_option
 @rules_options
 @guarded
 def play_command(
@@ -199,6 +242,7 @@ def play_command(
     edition,
     variants,
     advanced,
+    lang,
     rules_paths,
     base,
 ):
@@ -207,7 +251,7 @@ def play_command(
     The same seed and agents always give the same game. With --solo, one player
     against Hal, who plays after each of your turns.
     """
-    data = game_data(rules_paths, base)
+    data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
     players = seat_count(players, solo, 3)
     check_players(data, players)
     rulings = with_difficulty(data, players, difficulty, rulings)
@@ -219,13 +263,13 @@ def play_command(
         chosen_rulings(data, edition, rulings),
         chosen_variants(data, variants, advanced),
     )
-    names = [f"P{seat + 1} ({bot.name})" for seat, bot in enumerate(bots)]
+    names = seat_names(engine, [bot.name for bot in bots])
     if human_seat is not None:
         bots[human_seat - 1] = Narrated(bots[human_seat - 1], names)
     try:
         play(engine, bots)
     except EOFError:
-        click.echo("\ninput closed: game abandoned", err=True)
+        click.echo("\n" + data.text._(INPUT_CLOSED), err=True)
         return 1
     if save:
         with open(save, "w", encoding="utf-8") as handle:
@@ -285,6 +329,7 @@ def play_command(
 @format_options(what="the summary")
 @solo_options
 @ruling_options
+@lang_option
 @rules_options
 @guarded
 def simulate_command(
@@ -301,6 +346,7 @@ def simulate_command(
     edition,
     variants,
     advanced,
+    lang,
     rules_paths,
     base,
 ):
@@ -308,7 +354,8 @@ def simulate_command(
 
     With --solo, games of one bot against Hal: how often the bot beats him, and his scores.
     """
-    data = game_data(rules_paths, base)
+    data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
+    text = data.text
     players = seat_count(players, solo, 4)
     check_players(data, players)
     rulings = with_difficulty(data, players, difficulty, rulings)
@@ -330,7 +377,7 @@ def simulate_command(
     with click.progressbar(
         stream,
         length=games,
-        label="playing",
+        label=text._(PLAYING),
         file=sys.stderr,
         show_pos=True,
         hidden=not sys.stderr.isatty() or fmt == "json",
@@ -354,34 +401,69 @@ def simulate_command(
     if fmt == "json":
         click.echo(json.dumps(report, indent=2))
         return 0
-    variant_text = f", variants {', '.join(settings.variants)}" if settings.variants else ""
+    tr = text.tr
+    variant_text = text.fill(SIMULATED_VARIANTS, {"variants": tr.plain_list(settings.variants)})
+    rival = report.get("rival")
+    if rival is None:
+        seats = text.fill(SEATS, {"players": players}, n=players)
+    else:
+        seats = text.fill(SEATS_AGAINST, {"players": players, "rival": rival["name"]}, n=players)
     click.echo(
-        f"{games} games, {seats_text(players, report)}, seeds {seed}..{seed + games - 1}"
-        f"{variant_text}, rules {data.content_hash} ({games / elapsed:.1f} games/s, "
-        f"{workers} workers)"
+        text.fill(
+            SIMULATED,
+            {
+                "games": games,
+                "seats": seats,
+                "first": seed,
+                "last": seed + games - 1,
+                "variants": variant_text if settings.variants else "",
+                "rules": data.content_hash,
+                "speed": tr.decimal(games / elapsed, 1),
+                "workers": workers,
+            },
+            n=workers,
+        )
     )
     for seat, wins in enumerate(report["wins_by_seat"]):
-        click.echo(f"  seat {seat + 1}: {wins} wins (shared wins count for each winner)")
+        click.echo("  " + text.fill(SEAT_WINS, {"seat": seat + 1, "wins": wins}, n=wins))
     for agent, wins in report["wins_by_agent"].items():
-        click.echo(f"  {agent}: {wins} wins")
+        shown = tr.pgettext("agent", agent)
+        click.echo("  " + text.fill(AGENT_WINS, {"agent": shown, "wins": wins}, n=wins))
     s = report["scores"]
-    click.echo(f"  scores: mean {s['mean']:.1f}, min {s['min']}, max {s['max']}")
-    rival = report.get("rival")
-    if rival:
+    click.echo(
+        "  "
+        + text.fill(SCORES, {"mean": tr.decimal(s["mean"], 1), "min": s["min"], "max": s["max"]})
+    )
+    if rival is not None:
         r = rival["scores"]
-        click.echo(
-            f"  {rival['name']}: {rival['wins']} wins ({100 * rival['wins'] / games:.1f}%: "
-            f"the bot did not score strictly more); scores: mean {r['mean']:.1f}, "
-            f"min {r['min']}, max {r['max']}"
-        )
+        values = {
+            "rival": rival["name"],
+            "wins": rival["wins"],
+            "share": tr.decimal(100 * rival["wins"] / games, 1),
+            "mean": tr.decimal(r["mean"], 1),
+            "min": r["min"],
+            "max": r["max"],
+        }
+        click.echo("  " + text.fill(RIVAL_WINS, values, n=rival["wins"]))
     t = report["turns"]
-    click.echo(f"  length: mean {t['mean']:.1f} turns, min {t['min']}, max {t['max']}")
-    click.echo("  ended by: " + ", ".join(f"{k} {v}" for k, v in report["ended_by"].items()))
+    click.echo(
+        "  "
+        + text.fill(LENGTH, {"mean": tr.decimal(t["mean"], 1), "min": t["min"], "max": t["max"]})
+    )
+    endings = [
+        text.fill(TALLY, {"name": text.tr.pgettext("ending", k), "value": v})
+        for k, v in report["ended_by"].items()
+    ]
+    click.echo("  " + text.fill(ENDED_BY, {"endings": tr.plain_list(endings)}))
     if report["tally"]:
-        per_game = ", ".join(f"{k} {v / games:.2f}" for k, v in report["tally"].items())
-        click.echo(f"  per game: {per_game}")
+        # the game's own names of what it counts (not translated: they are its JSON keys)
+        tallies = [
+            text.fill(TALLY, {"name": k, "value": tr.decimal(v / games, 2)})
+            for k, v in report["tally"].items()
+        ]
+        click.echo("  " + text.fill(PER_GAME, {"tallies": tr.plain_list(tallies)}))
     if out_path:
-        click.echo(f"  one record per game in {out_path}")
+        click.echo("  " + text.fill(RECORDS_IN, {"path": out_path}))
     return 0
 
 
@@ -395,49 +477,64 @@ def open_output(path: str | None):
         raise UsageError(f"cannot write '{path}': {exc.strerror}") from exc
 
 
-def seats_text(players: int, summary: dict) -> str:
-    rival = summary.get("rival")
-    if rival is None:
-        return f"{players} players"
-    return f"{players} player{'s' * (players > 1)} against {rival['name']}"
-
-
 @click.command(name="rulings")
 @format_options(what="the rulings")
+@lang_option
 @rules_options
 @guarded
-def rulings_command(fmt, rules_paths, base):
+def rulings_command(fmt, lang, rules_paths, base):
     """List the rulings: ambiguities and edition differences, with default and options."""
-    data = game_data(rules_paths, base)
+    data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
+    text = data.text
+    tr = text.tr
+
+    def explained(name: str) -> tuple[str, dict[str, str]]:
+        ruling = data.rulings[name]
+        context = f"ruling {name}"
+        options = {
+            option: tr.pgettext(f"{context} {option}", meaning)
+            for option, meaning in ruling.options.items()
+        }
+        return tr.pgettext(context, ruling.help), options
+
     if fmt == "json":
-        listing = {
-            name: {
-                "help": r.help,
+        listing = {}
+        for name, r in data.rulings.items():
+            help_text, options = explained(name)
+            listing[name] = {
+                "help": help_text,
                 "default": r.default,
-                "options": r.options,
+                "options": options,
                 "editions": r.editions,
             }
-            for name, r in data.rulings.items()
-        }
-        click.echo(json.dumps(listing, indent=2))
+        click.echo(json.dumps(listing, indent=2, ensure_ascii=False))
         return 0
     for name, ruling in data.rulings.items():
-        click.echo(click.style(name, bold=True) + f"  {ruling.help}")
-        for option, meaning in ruling.options.items():
-            marks = ["default"] if option == ruling.default else []
-            marks += [f"{e} edition" for e, o in ruling.editions.items() if o == option]
-            tag = f" [{', '.join(marks)}]" if marks else ""
-            click.echo(f"    {option}{tag}: {meaning}")
-    click.echo("choose with --ruling NAME=OPTION or --edition en|pl|de on ba play and ba simulate")
+        help_text, options = explained(name)
+        click.echo(click.style(name, bold=True) + f"  {help_text}")
+        for option, meaning in options.items():
+            marks = [text._(RULING_MARK_DEFAULT)] if option == ruling.default else []
+            marks += [
+                text.fill(RULING_MARK_EDITION, {"edition": e})
+                for e, o in ruling.editions.items()
+                if o == option
+            ]
+            tag = f" [{tr.plain_list(marks)}]" if marks else ""
+            click.echo(
+                "    "
+                + text.fill(RULING_OPTION, {"option": option, "marks": tag, "meaning": meaning})
+            )
+    click.echo(text._(RULINGS_HINT))
     return 0
 
 
 @click.command(name="replay")
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--log", "show_log", is_flag=True, help="Print the turn log of the replayed game.")
+@lang_option
 @rules_options
 @guarded
-def replay_command(path, show_log, rules_paths, base):
+def replay_command(path, show_log, lang, rules_paths, base):
     """Re-run a saved game and check that it reproduces exactly.
 
     Checks the content hash, rulings and seed, then every choice; a mismatch names
@@ -450,19 +547,26 @@ def replay_command(path, show_log, rules_paths, base):
         raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
     except UnicodeDecodeError as exc:
         raise UsageError(f"'{path}' is not a replay file (not UTF-8 text)") from exc
-    data = game_data(rules_paths, base)
+    data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
     try:
         recorded = replay.load(text)
         engine = replay.rerun(data, recorded)
     except replay.ReplayError as exc:
-        click.echo(f"replay FAILED: {exc}", err=True)
+        click.echo(data.text.fill(REPLAY_FAILED, {"reason": exc}), err=True)
         return 1
     if show_log:
-        names = [f"P{seat + 1}" for seat in range(recorded["players"])]
-        for text_line in log_lines(engine, names):
+        for text_line in log_lines(engine, seat_names(engine)):
             click.echo(text_line)
     click.echo(
-        f"replay verified: {len(recorded['choices'])} choices, {recorded['players']} players, "
-        f"seed {recorded['seed']}, rules {data.content_hash}, scores {engine.state['scores']}"
+        data.text.fill(
+            REPLAY_VERIFIED,
+            {
+                "choices": len(recorded["choices"]),
+                "players": recorded["players"],
+                "seed": recorded["seed"],
+                "rules": data.content_hash,
+                "scores": engine.state["scores"],
+            },
+        )
     )
     return 0

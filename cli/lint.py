@@ -7,11 +7,32 @@ from typing import Any
 
 import click
 
-from ..dsl import provenance
+from ..dsl import catalogs, provenance
 from ..dsl.compiler import compile_paths
 from ..dsl.diagnostics import CODES, ERROR, WARNING, render_json, render_text
+from ..dsl.i18n import N_, NN_, Translator, translator
 from ..dsl.loader import UsageError
-from .common import color_option, format_options, guarded, run, version_option
+from .common import (
+    chosen_language,
+    color_option,
+    format_options,
+    guarded,
+    lang_option,
+    run,
+    version_option,
+)
+
+NO_PROBLEMS = N_("{files} files, {declarations} declarations: no problems")
+PROBLEMS = N_("{files} files, {declarations} declarations: {errors}, {warnings}")
+ERRORS = NN_("{count} error", "{count} errors")
+WARNINGS = NN_("{count} warning", "{count} warnings")
+SKIPPED = N_("note: name, type and graph checks skipped until the syntax errors are fixed")
+PROVENANCE_HEADING = N_("provenance by kind of declaration:")
+PROVENANCE_COUNT = N_("{count} {kind}")
+PROVENANCE_TOTAL = N_(
+    "provenance: {values} values, {printed} printed in the rulebooks, {inferred} inferred, "
+    "{reconstructed} reconstructed, {decision} decided by rulings"
+)
 
 EPILOG = """\b
 Examples:
@@ -46,22 +67,25 @@ Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found, 2 
 @click.option(
     "--list-codes", is_flag=True, help="Print every diagnostic code with its meaning and exit."
 )
+@lang_option
 @color_option
 @version_option("ba-lint")
 @guarded
-def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
+def lint_command(paths, base, fmt, strict, show_provenance, list_codes, lang):
     """Check .ba rule files: syntax, names, types, counts and the effect graph.
 
     With no PATHS, lints the rule set shipped with this package. Every problem is
     reported in one run, as file:line:col with the source line, a caret and a hint.
     """
+    tr = translator(chosen_language(lang, paths))
     if list_codes:
-        _print_codes(fmt)
+        _print_codes(fmt, tr)
         return 0
     if base and not paths:
         raise UsageError("--base needs at least one PATH to layer on the shipped content")
     result = compile_paths(list(paths), on_base=base)
-    diags = result.diagnostics
+    catalog_diags, notes = catalogs.lint(paths)
+    diags = sorted(result.diagnostics + catalog_diags, key=lambda d: d.sort_key())
     errors = sum(1 for d in diags if d.severity == ERROR)
     warnings = sum(1 for d in diags if d.severity == WARNING)
     problems = errors + (warnings if strict else 0)
@@ -78,7 +102,9 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
         found = provenance.origins(result.ruleset.decls, result.lines)
         summary["provenance"] = provenance.summary(found)
     if fmt == "json":
-        data = json.loads(render_json(diags, summary))
+        data = json.loads(render_json(diags, summary, tr))
+        if notes:
+            data["notes"] = [note.render(tr) for note in notes]
         if show_provenance:
             for kind in ("inferred", "reconstructed"):
                 data[kind] = [
@@ -91,55 +117,68 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
                     for o in found
                     if o.kind == kind
                 ]
-        click.echo(json.dumps(data, indent=2))
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         for diag in diags:
-            click.echo(render_text(diag, result.lines))
+            click.echo(render_text(diag, result.lines, tr))
         if show_provenance:
-            _print_provenance(found)
+            _print_provenance(found, tr)
         if result.skipped_semantics:
-            click.echo(
-                "note: name, type and graph checks skipped until the syntax errors are fixed"
-            )
+            click.echo(tr.gettext(SKIPPED))
+        for note in notes:
+            click.echo(note.render(tr))
         colour = "red" if problems else "yellow" if warnings else "green"
-        click.echo(click.style(_summary_line(summary), fg=colour, bold=True))
+        click.echo(click.style(_summary_line(summary, tr), fg=colour, bold=True))
     return 1 if problems else 0
 
 
-def _summary_line(summary: dict) -> str:
+def _summary_line(summary: dict, tr: Translator) -> str:
     errors, warnings = summary["errors"], summary["warnings"]
-    head = f"{summary['files']} files, {summary['declarations']} declarations"
+    values = {"files": summary["files"], "declarations": summary["declarations"]}
     if not errors and not warnings:
-        return f"{head}: no problems"
-    return f"{head}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
-
-
-def _print_provenance(found) -> None:
-    for origin in found:
-        if origin.reason is not None:
-            click.echo(f"{origin.where}: {origin.declaration}: {origin.shown}")
-            click.echo(f"    {origin.kind}: {origin.reason}")
-    summary = provenance.summary(found)
-    click.echo("provenance by kind of declaration:")
-    width = max(len(c) for c in summary["by_category"]) if summary["by_category"] else 0
-    for category, counts in summary["by_category"].items():
-        parts = ", ".join(f"{counts[k]} {k}" for k in provenance.KINDS if counts[k])
-        click.echo(f"  {category:<{width}}  {parts}")
-    click.echo(
-        f"provenance: {summary['values']} values, {summary['printed']} printed in the rulebooks, "
-        f"{summary['inferred']} inferred, {summary['reconstructed']} reconstructed, "
-        f"{summary['decision']} decided by rulings"
+        return tr.gettext(NO_PROBLEMS).format(**values)
+    return tr.gettext(PROBLEMS).format(
+        errors=tr.plural(ERRORS, errors).format(count=errors),
+        warnings=tr.plural(WARNINGS, warnings).format(count=warnings),
+        **values,
     )
 
 
-def _print_codes(fmt: str) -> None:
+def _print_provenance(found, tr: Translator) -> None:
+    for origin in found:
+        if origin.reason is not None:
+            click.echo(f"{origin.where}: {origin.declaration}: {origin.shown}")
+            click.echo(f"    {tr.pgettext('provenance', origin.kind)}: {origin.reason}")
+    summary = provenance.summary(found)
+    click.echo(tr.gettext(PROVENANCE_HEADING))
+    width = max(len(c) for c in summary["by_category"]) if summary["by_category"] else 0
+    for category, counts in summary["by_category"].items():
+        parts = tr.plain_list(
+            [
+                tr.gettext(PROVENANCE_COUNT).format(
+                    count=counts[k], kind=tr.pgettext("provenance", k)
+                )
+                for k in provenance.KINDS
+                if counts[k]
+            ]
+        )
+        click.echo(f"  {category:<{width}}  {parts}")
+    click.echo(tr.gettext(PROVENANCE_TOTAL).format(**summary))
+
+
+def _print_codes(fmt: str, tr: Translator) -> None:
     if fmt == "json":
         click.echo(
-            json.dumps({c: {"severity": s, "meaning": m} for c, (s, m) in CODES.items()}, indent=2)
+            json.dumps(
+                {c: {"severity": s, "meaning": tr.gettext(m)} for c, (s, m) in CODES.items()},
+                indent=2,
+                ensure_ascii=False,
+            )
         )
         return
     for code, (severity, meaning) in CODES.items():
-        click.echo(f"{code}  {severity:<7}  {meaning}")
+        shown = tr.pgettext("severity", severity)
+        click.echo(f"{code}  {shown:<7}  {tr.gettext(meaning)}")
 
 
 def main(argv=None) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gettext
 import json
 
 import click
@@ -10,24 +9,29 @@ import click
 from ..dsl import games
 from ..dsl.diagnostics import did_you_mean
 from ..dsl.export import ruleset_json
+from ..dsl.extract import HELP
 from ..dsl.graph import subgraph_for, to_dot
+from ..dsl.i18n import N_, translator
 from ..dsl.loader import UsageError
-from ..dsl.text import LANGUAGES, TextRenderer, translations
-from .common import color_option, format_options, guarded, run, version_option
+from ..dsl.text import TextRenderer
+from .common import (
+    chosen_language,
+    color_option,
+    format_options,
+    guarded,
+    lang_option,
+    run,
+    version_option,
+)
 from .docs import docs_command
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
 from .rules import compiled, rules_options
 from .scenario import scenario_command
 
-
-def catalog_languages() -> list[str]:
-    """English (the msgids are English) and each language whose catalog can be loaded."""
-    return [
-        lang
-        for lang in LANGUAGES
-        if lang == "en" or type(translations(lang)) is not gettext.NullTranslations
-    ]
+CARDS_TOTAL = N_("total: {counts} (content {hash})")
+KIND_COUNT = N_("{count} {kind}")
+PRIMITIVES_HEADING = N_("primitives")
 
 
 @click.group(
@@ -62,13 +66,7 @@ ba.add_command(docs_command)
 @ba.command()
 @click.argument("card_ids", nargs=-1)
 @click.option("--kind", help="Show only cards of this kind (mission, ravager, tech, ...).")
-@click.option(
-    "--lang",
-    type=click.Choice(catalog_languages()),
-    default="en",
-    show_default=True,
-    help="Language of the rules text (languages with a translation catalog).",
-)
+@lang_option
 @format_options(what="the cards")
 @rules_options
 @guarded
@@ -77,8 +75,9 @@ def cards(card_ids, kind, lang, fmt, rules_paths, base):
 
     With CARD_IDS, only those cards (e.g. `ba cards m001 r061`).
     """
-    ruleset = compiled(rules_paths, base)
-    text = TextRenderer(ruleset.decls, ruleset.vocabulary, lang)
+    lang = chosen_language(lang, rules_paths)
+    ruleset = compiled(rules_paths, base, lang)
+    text = TextRenderer(ruleset.decls, ruleset.vocabulary, lang, ruleset.locales)
     card_kinds = [k for k, spec in ruleset.vocabulary.kinds.items() if spec.card and k != "strip"]
     if kind is not None and kind not in card_kinds:
         hint = did_you_mean(kind, card_kinds) or "kinds: " + ", ".join(card_kinds)
@@ -114,19 +113,20 @@ def cards(card_ids, kind, lang, fmt, rules_paths, base):
         )
         return 0
     for decl in chosen:
-        facts = "  ".join(f"{k} {v}" for k, v in text.facts(decl))
-        click.echo(click.style(f"{decl.id}", bold=True) + f"  [{decl.kind}]  {facts}".rstrip())
+        facts = text.fact_line(decl)
+        click.echo(
+            click.style(f"{decl.id}", bold=True) + f"  [{text.kind(decl.kind)}]  {facts}".rstrip()
+        )
         for line in text.card_lines(decl):
             click.echo(f"    {line}")
     if not card_ids:
         counts: dict[str, int] = {}
         for decl in chosen:
             counts[decl.kind] = counts.get(decl.kind, 0) + decl.copies
-        click.echo(
-            "total: "
-            + ", ".join(f"{n} {k}" for k, n in counts.items())
-            + f" (content {ruleset.content_hash})"
+        tally = ", ".join(
+            text.fill(KIND_COUNT, {"count": n, "kind": text.kind(k)}) for k, n in counts.items()
         )
+        click.echo(text.fill(CARDS_TOTAL, {"counts": tally, "hash": ruleset.content_hash}))
     return 0
 
 
@@ -180,24 +180,30 @@ def export_command(fmt, output, rules_paths, base):
     show_default=True,
     help="The game module whose words to list (a rule set names it with `module`).",
 )
+@lang_option
 @format_options(what="the reference")
 @guarded
-def language(game_name, fmt):
+def language(game_name, lang, fmt):
     """The rules language's declarations, keywords and primitives (core and a game's)."""
+    tr = translator(chosen_language(lang))
     try:
         vocabulary = games.load(game_name).vocabulary
     except games.UnknownGame as exc:
         raise UsageError(str(exc)) from exc
+
+    def explain(help_text: str) -> str:
+        return tr.pgettext(HELP, help_text)
+
     if fmt == "json":
         click.echo(
             json.dumps(
                 {
                     "kinds": {
                         k: {
-                            "help": s.help,
+                            "help": explain(s.help),
                             "fields": {
                                 f: {
-                                    "help": fs.help,
+                                    "help": explain(fs.help),
                                     "params": [[p.name, str(p.type)] for p in fs.params],
                                     "effect": fs.effect,
                                 }
@@ -208,7 +214,7 @@ def language(game_name, fmt):
                     },
                     "primitives": {
                         n: {
-                            "help": p.help,
+                            "help": explain(p.help),
                             "params": [[q.name, str(q.type)] for q in p.params],
                             "counter": p.counter,
                         }
@@ -216,24 +222,25 @@ def language(game_name, fmt):
                     },
                 },
                 indent=2,
+                ensure_ascii=False,
             )
         )
         return 0
     for key, spec in vocabulary.kinds.items():
         head = key if not spec.has_id else f"{key} ID"
-        click.echo(click.style(f"{head} {{ ... }}", bold=True) + f"  {spec.help}")
+        click.echo(click.style(f"{head} {{ ... }}", bold=True) + f"  {explain(spec.help)}")
         for fkey, fspec in spec.fields.items():
             params = " ".join(
                 f"<{p.name}:{p.type}>" + ("..." if p.repeat else "") + ("?" if p.optional else "")
                 for p in fspec.params
             )
             tail = ": EFFECT" if fspec.effect else (" { ... }" if fspec.block else "")
-            click.echo(f"    {fkey} {params}{tail}".rstrip().ljust(60) + f"  {fspec.help}")
-    click.echo(click.style("primitives", bold=True))
+            click.echo(f"    {fkey} {params}{tail}".rstrip().ljust(60) + f"  {explain(fspec.help)}")
+    click.echo(click.style(tr.gettext(PRIMITIVES_HEADING), bold=True))
     for name, prim in vocabulary.primitives.items():
         params = " ".join(f"<{p.name}:{p.type}>" for p in prim.params)
         prefix = "per " if prim.counter else ""
-        click.echo(f"    {prefix}{name} {params}".rstrip().ljust(60) + f"  {prim.help}")
+        click.echo(f"    {prefix}{name} {params}".rstrip().ljust(60) + f"  {explain(prim.help)}")
     return 0
 
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from . import ast
 from .core import ANNOTATIONS
-from .diagnostics import Diagnostic, did_you_mean
+from .diagnostics import Diagnostic, suggestion
+from .i18n import N_, Msg, Names
 from .meta import Field, Kind, Param, ParamType, Vocabulary
 from .visitor import NodeVisitor
 
@@ -118,8 +119,17 @@ class Checker:
         self._names: dict[ParamType, dict[str, str | None] | None] = {}
 
     # ---- reporting --------------------------------------------------------
-    def report(self, code: str, message: str, span: ast.Span | None, hint: str | None = None):
-        self.diags.append(Diagnostic(code, message, span, hint))
+    def report(
+        self,
+        code: str,
+        message: str,
+        span: ast.Span | None,
+        hint: str | Msg | None = None,
+        **values: Any,
+    ) -> None:
+        """A diagnostic: a message template (N_) and a hint (a template or a Msg), filled
+        with the values when shown, in the reader's language."""
+        self.diags.append(Diagnostic.of(code, span, message, hint, **values))
 
     def _use(self, kind: str, name: str) -> None:
         self.used_names.setdefault(kind, set()).add(name)
@@ -167,24 +177,39 @@ class Checker:
         if form in ("int", "count"):
             lo = param.low
             if lo is not None and v < lo or param.hi is not None and v > param.hi:
-                bounds = f"at least {lo}" if param.hi is None else f"between {lo} and {param.hi}"
+                if param.hi is None:
+                    bounds = Msg(N_("at least {lo}"), {"lo": lo})
+                else:
+                    bounds = Msg(N_("between {lo} and {hi}"), {"lo": lo, "hi": param.hi})
                 self.report(
                     "E110",
-                    f"{what}: {v} is out of range",
+                    N_("{what}: {value} is out of range"),
                     value.span,
-                    f"'{param.name}' must be {bounds}",
+                    N_("'{name}' must be {bounds}"),
+                    what=what,
+                    value=v,
+                    name=param.name,
+                    bounds=bounds,
                 )
             return v
         if form == "number":
             kind_key, key = param.type.refs[0], param.type.field or "number"
             known = self.symbols.numbers(kind_key, key)
             if v not in known:
-                listed = ", ".join(str(n) for n in sorted(known)) or "none"
+                listed: Msg | Names = (
+                    Names(tuple(str(n) for n in sorted(known)), quoted=False)
+                    if known
+                    else Msg(N_("none"))
+                )
                 self.report(
                     param.type.unknown_code,
-                    f"{what}: there is no {param.type.name} {v}",
+                    N_("{what}: there is no {type} {value}"),
                     value.span,
-                    f"declared {param.type.name}s: {listed}",
+                    N_("declared {type}s: {listed}"),
+                    what=what,
+                    type=param.type.name,
+                    value=v,
+                    listed=listed,
                 )
             else:
                 self._use(f"{kind_key}_{key}", str(v))
@@ -192,20 +217,35 @@ class Checker:
         if form == "range":
             lo, hi = v
             if lo > hi:
-                self.report("E110", f"{what}: range {lo}..{hi} is empty", value.span)
+                self.report(
+                    "E110",
+                    N_("{what}: range {lo}..{hi} is empty"),
+                    value.span,
+                    what=what,
+                    lo=lo,
+                    hi=hi,
+                )
             return v
         names = self.names_of(param.type)
         if names is None:
             return v
         if v not in names:
-            hint = did_you_mean(v, names) or (
-                "expected one of: " + ", ".join(sorted(names)) if names else None
+            hint = suggestion(v, names) or (
+                Msg(
+                    N_("expected one of: {names}"),
+                    {"names": Names(tuple(sorted(names)), quoted=False)},
+                )
+                if names
+                else None
             )
             self.report(
                 param.type.unknown_code,
-                f"{what}: unknown {param.type.name} '{v}'",
+                N_("{what}: unknown {type} '{value}'"),
                 value.span,
                 hint,
+                what=what,
+                type=param.type.name,
+                value=v,
             )
         elif form == "ref":
             named = names[v]
@@ -242,13 +282,18 @@ class Checker:
                     i += 1
         if i < len(values):
             extra = values[i]
-            expected = " ".join(f"<{p.name}>" for p in params) or "no values"
-            hint = f"expected: {expected}"
+            expected: str | Msg = " ".join(f"<{p.name}>" for p in params) or Msg(N_("no values"))
+            hint = Msg(N_("expected: {expected}"), {"expected": expected})
             flags = [p.type.words[0] for p in params if p.type.form == "flag"]
             if extra.kind == "name" and flags:
-                hint = did_you_mean(extra.value, flags) or hint
+                hint = suggestion(extra.value, flags) or hint
             self.report(
-                "E107", f"{what}: too many values ('{_show(extra)}' is extra)", extra.span, hint
+                "E107",
+                N_("{what}: too many values ('{extra}' is extra)"),
+                extra.span,
+                hint,
+                what=what,
+                extra=_show(extra),
             )
         return args
 
@@ -266,23 +311,29 @@ class Checker:
             got = values[i]
             self.report(
                 "E108",
-                f"{what}: '{_show(got)}' is not a valid {param.name} "
-                f"(expected {param.type.describe()})",
+                N_("{what}: '{got}' is not a valid {name} (expected {expected})"),
                 got.span,
                 self._type_hint(got, param),
+                what=what,
+                got=_show(got),
+                name=param.name,
+                expected=param.type.describe(),
             )
         else:
             self.report(
                 "E107",
-                f"{what}: missing <{param.name}> ({param.type.describe()})",
+                N_("{what}: missing <{name}> ({expected})"),
                 span,
-                f"add a value ({param.type.describe()})",
+                N_("add a value ({expected})"),
+                what=what,
+                name=param.name,
+                expected=param.type.describe(),
             )
 
-    def _type_hint(self, got: ast.Value, param: Param) -> str | None:
+    def _type_hint(self, got: ast.Value, param: Param) -> Msg | None:
         allowed = self.names_of(param.type)
         if allowed and got.kind == "name":
-            return did_you_mean(got.value, allowed)
+            return suggestion(got.value, allowed)
         return None
 
     # ---- effects ----------------------------------------------------------
@@ -296,24 +347,27 @@ class Checker:
             names = [p for p, spec in primitives.items() if spec.counter == as_counter]
             self.report(
                 "E103",
-                f"unknown {'counter' if as_counter else 'primitive'} '{call.name}'",
+                N_("unknown counter '{name}'") if as_counter else N_("unknown primitive '{name}'"),
                 _name_span(call),
-                did_you_mean(call.name, names),
+                suggestion(call.name, names),
+                name=call.name,
             )
             return
         if prim.counter and not as_counter:
             self.report(
                 "E108",
-                f"'{call.name}' counts things and cannot be an effect on its own",
+                N_("'{name}' counts things and cannot be an effect on its own"),
                 _name_span(call),
-                f"use it after 'per', e.g. 'gain 1 vp per {call.name} ...'",
+                N_("use it after 'per', e.g. 'gain 1 vp per {name} ...'"),
+                name=call.name,
             )
         if as_counter and not prim.counter:
             self.report(
                 "E108",
-                f"'{call.name}' is an effect, not something to count",
+                N_("'{name}' is an effect, not something to count"),
                 _name_span(call),
-                did_you_mean(call.name, self.vocabulary.counters()),
+                suggestion(call.name, self.vocabulary.counters()),
+                name=call.name,
             )
         args = self.match_params(call.args, prim.params, f"'{call.name}'", call.span)
         for param in prim.params:
@@ -321,11 +375,16 @@ class Checker:
             if isinstance(value, int) and isinstance(limit, int) and value > limit:
                 self.report(
                     "E110",
-                    f"'{call.name}': <{param.name}> {value} is more than <{param.at_most}> {limit}",
+                    N_("'{name}': <{param}> {value} is more than <{other}> {limit}"),
                     call.span,
+                    name=call.name,
+                    param=param.name,
+                    value=value,
+                    other=param.at_most,
+                    limit=limit,
                 )
         if call.cap is not None and call.cap.value < 0:
-            self.report("E110", "'max' must be at least 0", call.cap.span)
+            self.report("E110", N_("'max' must be at least 0"), call.cap.span)
         if call.per is not None:
             self.check_call(call.per, True, where)
 
@@ -338,13 +397,19 @@ class Checker:
         decl = Decl(kind_key, ident, item, spec, origin=origin)
         if item.effect is not None:
             self.report(
-                "E112", f"'{kind_key}' takes a {{ block }}, not ': effect'", item.effect.span
+                "E112",
+                N_("'{kind}' takes a {{ block }}, not ': effect'"),
+                item.effect.span,
+                kind=kind_key,
             )
         children = item.children
         if children is None:
             if any(f.required for f in spec.fields.values()):
                 self.report(
-                    "E112", f"'{kind_key}' needs a {{ block }} with its keywords", item.key_span
+                    "E112",
+                    N_("'{kind}' needs a {{ block }} with its keywords"),
+                    item.key_span,
+                    kind=kind_key,
                 )
             children = ()
         for child in children:
@@ -357,26 +422,40 @@ class Checker:
             if uses and not fspec.repeat:
                 self.report(
                     "E109",
-                    f"'{child.key}' is given twice in this {kind_key}",
+                    N_("'{key}' is given twice in this {kind}"),
                     child.key_span,
-                    f"first given at line {uses[0].item.span.line}",
+                    N_("first given at line {line}"),
+                    key=child.key,
+                    kind=kind_key,
+                    line=uses[0].item.span.line,
                 )
             uses.append(use)
         for fspec in spec.fields.values():
             if fspec.required and fspec.key not in decl.fields:
                 self.report(
                     "E111",
-                    f"{(kind_key + ' ' + (ident or '')).strip()}: missing '{fspec.key}'",
+                    N_("{what}: missing '{key}'"),
                     item.key_span,
-                    f"add a line: {fspec.key} ... ({fspec.help})",
+                    N_("add a line: {key} ... ({help})"),
+                    what=(kind_key + " " + (ident or "")).strip(),
+                    key=fspec.key,
+                    help=Msg(fspec.help, context="help"),
                 )
         return decl
 
     def _unknown_keyword(self, child: ast.Item, kind_key: str, spec) -> None:
-        hint = did_you_mean(child.key, spec.fields)
-        if hint is None:
-            hint = "keywords of " + kind_key + ": " + ", ".join(spec.fields)
-        self.report("E102", f"unknown keyword '{child.key}' in {kind_key}", child.key_span, hint)
+        hint = suggestion(child.key, spec.fields) or Msg(
+            N_("keywords of {kind}: {names}"),
+            {"kind": kind_key, "names": Names(tuple(spec.fields), quoted=False)},
+        )
+        self.report(
+            "E102",
+            N_("unknown keyword '{key}' in {kind}"),
+            child.key_span,
+            hint,
+            key=child.key,
+            kind=kind_key,
+        )
 
     def check_field(
         self, item: ast.Item, fspec: Field, kind_key: str, origin: Origin | None
@@ -387,19 +466,20 @@ class Checker:
         if fspec.effect and item.effect is None:
             self.report(
                 "E112",
-                f"'{item.key}' needs ': effect'",
+                N_("'{key}' needs ': effect'"),
                 item.key_span,
-                f"e.g. {item.key}: gain 1 vp",
+                N_("e.g. {key}: gain 1 vp"),
+                key=item.key,
             )
         elif not fspec.effect and item.effect is not None:
-            self.report("E112", f"'{item.key}' takes no effect", item.effect.span)
+            self.report("E112", N_("'{key}' takes no effect"), item.effect.span, key=item.key)
         elif item.effect is not None:
             self.check_effect(item.effect, what)
         if fspec.block is None and item.children is not None:
-            self.report("E112", f"'{item.key}' takes no {{ block }}", item.key_span)
+            self.report("E112", N_("'{key}' takes no {{ block }}"), item.key_span, key=item.key)
         elif fspec.block is not None:
             if item.children is None:
-                self.report("E112", f"'{item.key}' needs a {{ block }}", item.key_span)
+                self.report("E112", N_("'{key}' needs a {{ block }}"), item.key_span, key=item.key)
             else:
                 use.children.append(self.check_item(item, fspec.block, None, use.origin))
         return use
@@ -411,20 +491,25 @@ class Checker:
             if ann.name not in ANNOTATIONS:
                 self.report(
                     "W403",
-                    f"unknown annotation '@{ann.name}'",
+                    N_("unknown annotation '@{name}'"),
                     ann.span,
-                    did_you_mean(ann.name, ANNOTATIONS)
-                    or "known: " + ", ".join(f"@{a}" for a in ANNOTATIONS),
+                    suggestion(ann.name, ANNOTATIONS)
+                    or Msg(
+                        N_("known: {names}"),
+                        {"names": Names(tuple(f"@{a}" for a in ANNOTATIONS), quoted=False)},
+                    ),
+                    name=ann.name,
                 )
             elif ann.name in (INFERRED, RECONSTRUCTED):
                 if not ann.text:
                     self.report(
                         "E107",
-                        f"'@{ann.name}' needs a reason",
+                        N_("'@{name}' needs a reason"),
                         ann.span,
-                        f'@{ann.name} "one line on why this value was '
-                        + ("chosen" if ann.name == RECONSTRUCTED else "read this way")
-                        + '"',
+                        N_('@{name} "one line on why this value was chosen"')
+                        if ann.name == RECONSTRUCTED
+                        else N_('@{name} "one line on why this value was read this way"'),
+                        name=ann.name,
                     )
                 origin = Origin(ann.name, ann.text or "")
         return origin
@@ -435,9 +520,11 @@ class Checker:
             tops = self.vocabulary.top_kinds()
             self.report(
                 "E101",
-                f"unknown declaration '{item.key}'",
+                N_("unknown declaration '{key}'"),
                 item.key_span,
-                did_you_mean(item.key, tops) or "declarations: " + ", ".join(tops),
+                suggestion(item.key, tops)
+                or Msg(N_("declarations: {names}"), {"names": Names(tuple(tops), quoted=False)}),
+                key=item.key,
             )
             return None
         ident = None
@@ -446,9 +533,10 @@ class Checker:
             if not values or values[0].kind != "name":
                 self.report(
                     "E107",
-                    f"'{item.key}' needs an id",
+                    N_("'{key}' needs an id"),
                     item.key_span,
-                    f"e.g. {item.key} my_{item.key} {{ ... }}",
+                    N_("e.g. {key} my_{key} {{ ... }}"),
+                    key=item.key,
                 )
             else:
                 ident = values[0].value
@@ -456,9 +544,11 @@ class Checker:
                     first = seen[ident]
                     self.report(
                         "E109",
-                        f"duplicate id '{ident}'",
+                        N_("duplicate id '{ident}'"),
                         values[0].span,
-                        f"already declared at {first.span}",
+                        N_("already declared at {where}"),
+                        ident=ident,
+                        where=first.span,
                     )
                 else:
                     seen[ident] = item
@@ -466,17 +556,20 @@ class Checker:
         if values:
             self.report(
                 "E107",
-                f"'{item.key}' takes {'only an id' if spec.has_id else 'no values'}",
+                N_("'{key}' takes only an id") if spec.has_id else N_("'{key}' takes no values"),
                 values[0].span,
+                key=item.key,
             )
         if spec.singleton:
             key = f"<{item.key}>"
             if key in seen:
                 self.report(
                     "E109",
-                    f"'{item.key}' is declared twice",
+                    N_("'{key}' is declared twice"),
                     item.key_span,
-                    f"already declared at {seen[key].span}",
+                    N_("already declared at {where}"),
+                    key=item.key,
+                    where=seen[key].span,
                 )
             else:
                 seen[key] = item
@@ -497,9 +590,9 @@ class EffectChecker(NodeVisitor):
         if not can_fail(node.first, self.checker.vocabulary):
             self.checker.report(
                 "W401",
-                "the 'otherwise' part can never run: what comes before it always succeeds",
+                N_("the 'otherwise' part can never run: what comes before it always succeeds"),
                 node.fallback.span,
-                "remove the 'otherwise' part",
+                N_("remove the 'otherwise' part"),
             )
         self.generic_visit(node)
 

@@ -18,6 +18,7 @@ from .checker import Decl, check_files
 from .consistency import check_consistency
 from .diagnostics import ERROR, Diagnostic, SourceLines
 from .graph import EffectGraph, activation_chain_problems, build_graph, cycle_problems
+from .i18n import mod_locale_dirs
 from .loader import LoadedSources, load
 from .meta import Vocabulary
 
@@ -35,6 +36,7 @@ class RuleSet:
     effects: EffectGraph
     content_hash: str
     files: list[str]
+    locales: tuple[str, ...] = ()  # a mod's catalog folders, layered over the shipped ones
     by_id: dict[str, Decl] = field(init=False)
     _graph: nx.MultiDiGraph | None = field(init=False, default=None, repr=False)
 
@@ -100,7 +102,10 @@ def compile_paths(paths: list[str | Path] | None = None, on_base: bool = False) 
     """
     with _gc_paused():
         loaded = load(paths, on_base)
-        return compile_sources(loaded, strict_counts=not paths)
+        result = compile_sources(loaded, strict_counts=not paths)
+    if result.ruleset is not None and paths:
+        result.ruleset.locales = mod_locale_dirs(paths)
+    return result
 
 
 @contextmanager

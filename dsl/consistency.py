@@ -9,7 +9,8 @@ from typing import Any
 
 from .ast import walk_calls
 from .checker import Checker, Decl
-from .diagnostics import Diagnostic, did_you_mean
+from .diagnostics import Diagnostic, suggestion
+from .i18n import N_, NN_, Msg, Names
 
 
 def check_consistency(
@@ -23,7 +24,7 @@ def check_consistency(
     for kind_key, spec in checker.vocabulary.kinds.items():
         for fspec in spec.fields.values():
             if fspec.unique:
-                out += _unique_numbers(by_kind.get(kind_key, []), fspec.key, fspec.unique)
+                out += _unique_numbers(by_kind.get(kind_key, []), fspec.key, Msg(fspec.unique))
     out += _rulings(by_kind.get("ruling", []))
     out += _component_counts(by_kind, strict_counts)
     out += _unused(decls, checker)
@@ -32,7 +33,7 @@ def check_consistency(
     return out
 
 
-def _unique_numbers(decls: list[Decl], key: str, what: str) -> list[Diagnostic]:
+def _unique_numbers(decls: list[Decl], key: str, what: Msg) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     seen: dict[Any, str] = {}  # number -> the declaration that used it first
     for decl in decls:
@@ -42,11 +43,14 @@ def _unique_numbers(decls: list[Decl], key: str, what: str) -> list[Diagnostic]:
         number = next(iter(use.args.values()))
         if number in seen:
             out.append(
-                Diagnostic(
+                Diagnostic.of(
                     "E109",
-                    f"duplicate {what} {number}",
                     use.item.span,
-                    f"already used by {seen[number]}",
+                    N_("duplicate {what} {number}"),
+                    N_("already used by {first}"),
+                    what=what,
+                    number=number,
+                    first=seen[number],
                 )
             )
         else:
@@ -64,10 +68,12 @@ def _rulings(rulings: list[Decl]) -> list[Diagnostic]:
                 continue  # reported as a missing value (E107)
             if name in options:
                 out.append(
-                    Diagnostic(
+                    Diagnostic.of(
                         "E109",
-                        f"ruling {ruling.id}: option '{name}' given twice",
                         use.item.values[0].span,
+                        N_("ruling {id}: option '{name}' given twice"),
+                        id=ruling.id,
+                        name=name,
                     )
                 )
             else:
@@ -76,13 +82,19 @@ def _rulings(rulings: list[Decl]) -> list[Diagnostic]:
         for use in uses:
             chosen = use.args.get("option")
             if chosen is not None and chosen not in options:
+                hint = suggestion(chosen, options) or (
+                    Msg(N_("options: {names}"), {"names": Names(tuple(options), quoted=False)})
+                    if options
+                    else Msg(N_("declare its options"))
+                )
                 out.append(
-                    Diagnostic(
+                    Diagnostic.of(
                         "E106",
-                        f"ruling {ruling.id}: '{chosen}' is not one of its options",
                         use.item.values[-1].span,
-                        did_you_mean(chosen, options)
-                        or ("options: " + ", ".join(options) if options else "declare its options"),
+                        N_("ruling {id}: '{chosen}' is not one of its options"),
+                        hint,
+                        id=ruling.id,
+                        chosen=chosen,
                     )
                 )
     return out
@@ -98,15 +110,20 @@ def _component_counts(by_kind: dict[str, list[Decl]], strict: bool) -> list[Diag
         assert count_use is not None  # count has a value, so the keyword is there
         have = sum(d.copies for d in by_kind.get(kind, []))
         if have != count:
+            values = {"id": comp.id, "count": count, "have": have, "kind": kind}
+            message = Msg(
+                NN_(
+                    "component {id}: the box holds {count}, the rule set declares {have} {kind}",
+                    "component {id}: the box holds {count}, the rule set declares {have} {kind}s",
+                ),
+                values,
+                n=have,
+            )
+            hint = Msg(
+                N_("add or remove '{kind}' declarations (or 'copies'), or change the count"), values
+            )
             out.append(
-                Diagnostic(
-                    "E201" if strict else "W201",
-                    f"component {comp.id}: the box holds {count}, "
-                    f"the rule set declares {have} {kind}"
-                    f"{'' if have == 1 else 's'}",
-                    count_use.item.span,
-                    f"add or remove '{kind}' declarations (or 'copies'), or change the count",
-                )
+                Diagnostic.of("E201" if strict else "W201", count_use.item.span, message, hint)
             )
     return out
 
@@ -118,19 +135,22 @@ def _unused(decls: list[Decl], checker: Checker) -> list[Diagnostic]:
             continue  # reported as a missing id (E107)
         if decl.spec.referenced and decl.id not in checker.used_names.get(decl.kind, ()):
             out.append(
-                Diagnostic(
+                Diagnostic.of(
                     "W401",
-                    f"{decl.kind} '{decl.id}' is declared but never used",
                     decl.item.key_span,
-                    "remove it, or use it in a card",
+                    N_("{kind} '{id}' is declared but never used"),
+                    N_("remove it, or use it in a card"),
+                    kind=decl.kind,
+                    id=decl.id,
                 )
             )
         if decl.kind == "event" and decl.id not in checker.used_events:
             out.append(
-                Diagnostic(
+                Diagnostic.of(
                     "W401",
-                    f"event '{decl.id}' is declared but nothing listens to it or raises it",
                     decl.item.key_span,
+                    N_("event '{id}' is declared but nothing listens to it or raises it"),
+                    id=decl.id,
                 )
             )
     emitted = {
@@ -149,11 +169,13 @@ def _unused(decls: list[Decl], checker: Checker) -> list[Diagnostic]:
             if event in declared_events and event not in emitted:
                 assert on_use is not None  # event has a value, so the keyword is there
                 out.append(
-                    Diagnostic(
+                    Diagnostic.of(
                         "W402",
-                        f"trigger {decl.id} listens to '{event}', which nothing raises",
                         on_use.item.span,
-                        "add 'emit " + event + "' to some effect",
+                        N_("trigger {id} listens to '{event}', which nothing raises"),
+                        N_("add 'emit {event}' to some effect"),
+                        id=decl.id,
+                        event=event,
                     )
                 )
     return out

@@ -21,7 +21,8 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import ast
-from .diagnostics import Diagnostic, did_you_mean
+from .diagnostics import Diagnostic, did_you_mean, suggestion
+from .i18n import N_, Msg, Names
 from .meta import Vocabulary
 
 if TYPE_CHECKING:
@@ -92,4 +93,9 @@ def for_files(files: list[ast.SourceFile]) -> tuple[Any | None, list[Diagnostic]
     try:
         return load(name), []
     except UnknownGame as exc:
-        return None, [Diagnostic("E106", f"unknown game module '{name}'", span, exc.hint)]
+        hint = suggestion(name, exc.known) or Msg(
+            N_("known games: {names}"), {"names": Names(tuple(exc.known), quoted=False)}
+        )
+        return None, [
+            Diagnostic.of("E106", span, N_("unknown game module '{name}'"), hint, name=name)
+        ]

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from . import ast
 from .checker import Decl
 from .diagnostics import Diagnostic
+from .i18n import N_
 from .meta import Vocabulary
 
 if TYPE_CHECKING:  # networkx is imported only when asked for (it is slow to import)
@@ -170,13 +171,16 @@ def activation_chain_problems(graph: EffectGraph) -> list[Diagnostic]:
         if any(r == "activates" for _, _, r in graph.out_edges(target)):
             reported.add((source, data.get("span")))
             diags.append(
-                Diagnostic(
+                Diagnostic.of(
                     "E302",
-                    f"{graph.nodes[source]['label']} can activate {graph.nodes[target]['label']}, "
-                    "which itself activates tiles",
                     data.get("span"),
-                    "use 'non_activating' so that only tiles without an activation effect "
-                    "are targets",
+                    N_("{source} can activate {target}, which itself activates tiles"),
+                    N_(
+                        "use 'non_activating' so that only tiles without an activation effect "
+                        "are targets"
+                    ),
+                    source=graph.nodes[source]["label"],
+                    target=graph.nodes[target]["label"],
                 )
             )
     return diags
@@ -200,11 +204,12 @@ def cycle_problems(graph: EffectGraph) -> list[Diagnostic]:
             (u for u, _, _ in cycle if graph.nodes[u].get("kind") == "effect"), cycle[0][0]
         )
         diags.append(
-            Diagnostic(
+            Diagnostic.of(
                 "E301",
-                "cycle in the effect graph: " + " -> ".join(labels),
                 graph.nodes[first_effect].get("span"),
-                "break the chain: one of these effects must not raise the event that starts it",
+                N_("cycle in the effect graph: {cycle}"),
+                N_("break the chain: one of these effects must not raise the event that starts it"),
+                cycle=" -> ".join(labels),
             )
         )
     return diags

@@ -7,7 +7,8 @@ and the checker, the text renderer, the JSON Schema and `ba language` all read
 the resulting `Vocabulary`.
 
 Templates and other texts are English msgids marked with `N_` so that Babel
-extracts them; `dsl/text.py` translates and fills them.
+extracts them; `dsl/text.py` translates and fills them. The words that stand in a
+template's placeholders are translated under the placeholder's slot (`dsl/words.py`).
 """
 
 from __future__ import annotations
@@ -15,10 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-
-def N_(message: str) -> str:
-    """Mark a string for extraction; translation happens when text is rendered."""
-    return message
+from .i18n import N_ as N_  # the extraction marker, where the vocabularies import it
+from .i18n import Msg, Names
 
 
 @dataclass(frozen=True)
@@ -60,19 +59,22 @@ class ParamType:
             return self.form
         return "name"
 
-    def describe(self) -> str:
+    def describe(self) -> Msg:
         """What a value must be, in a few words (for messages)."""
         if self.form == "words":
-            return "one of " + ", ".join(self.words)
+            return Msg(N_("one of {names}"), {"names": Names(self.words, quoted=False)})
         if self.form == "flag":
-            return f"the word '{self.words[0]}'"
+            return Msg(N_("the word '{word}'"), {"word": self.words[0]})
         if self.form == "count":
-            return "a number >= 0"
+            return Msg(N_("a number >= 0"))
         if self.form == "int":
-            return "a number"
+            return Msg(N_("a number"))
         if self.form == "number":
-            return f"{_article(self.name)} {self.name} number"
-        return f"a {self.name}"
+            template = (
+                N_("an {type} number") if _article(self.name) == "an" else N_("a {type} number")
+            )
+            return Msg(template, {"type": self.name})
+        return Msg(N_("a {type}"), {"type": self.name})
 
     def __str__(self) -> str:
         if self.form in ("words", "flag"):
@@ -215,7 +217,11 @@ class Vocabulary:
     """Everything a rule set may say: kinds, primitives, events, and the words of its text.
 
     `nouns` are fixed nouns a template may use as `{param:noun}` (singular and
-    plural msgids); `shown` gives the words that text shows for enumeration values.
+    plural, in English); `shown` gives the words that text shows for enumeration
+    values. `slots` are the placeholders of the game's own texts (decisions, log)
+    that show a word, with the type of the words that can stand there: each word is
+    translated under its slot (`dsl/words.py`), so a language can give it the form
+    that the sentence around it needs.
     """
 
     name: str
@@ -224,6 +230,7 @@ class Vocabulary:
     events: Mapping[str, str] = field(default_factory=dict)
     nouns: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     shown: Mapping[str, str] = field(default_factory=dict)
+    slots: Mapping[str, ParamType] = field(default_factory=dict)
 
     def extend(
         self,
@@ -234,6 +241,7 @@ class Vocabulary:
         nouns: Mapping[str, tuple[str, str]] | None = None,
         shown: Mapping[str, str] | None = None,
         fields: Mapping[str, tuple[Field, ...]] | None = None,
+        slots: Mapping[str, ParamType] | None = None,
     ) -> Vocabulary:
         """A vocabulary with more words: new kinds and primitives, and more fields for
         existing kinds (a game adds its numbers to `game`, for example)."""
@@ -257,6 +265,7 @@ class Vocabulary:
             {**self.events, **(events or {})},
             {**self.nouns, **(nouns or {})},
             {**self.shown, **(shown or {})},
+            {**self.slots, **(slots or {})},
         )
 
     def top_kinds(self) -> list[str]:

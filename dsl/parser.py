@@ -16,6 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast
 from .diagnostics import Diagnostic
+from .i18n import N_, Msg, Names
 
 MAX_FILE_BYTES = 128 * 1024  # about 2 s of parsing at worst; content files are under 20 KB
 MAX_NESTING = 40
@@ -26,10 +27,10 @@ GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
 # Terminal names as a designer would say them, for "expected ..." messages.
 TOKEN_WORDS = {
-    "NAME": "a name",
-    "INT": "a number",
-    "STRING": 'a "string"',
-    "_NL": "end of line",
+    "NAME": N_("a name"),
+    "INT": N_("a number"),
+    "STRING": N_('a "string"'),
+    "_NL": N_("end of line"),
     "LBRACE": "'{'",
     "BLOCK_END": "'}'",
     "LPAR": "'('",
@@ -44,8 +45,11 @@ TOKEN_WORDS = {
     "OPTIONAL": "'optional'",
     "PER": "'per'",
     "MAX": "'max'",
-    "$END": "end of file",
+    "$END": N_("end of file"),
 }
+EXPECTED = N_("expected {expected}")
+# the words above that are text (the others are symbols, shown as they are)
+WORDS = {TOKEN_WORDS[t] for t in ("NAME", "INT", "STRING", "_NL", "$END")}
 
 
 @lru_cache(maxsize=1)
@@ -180,26 +184,29 @@ class _ToAst(Transformer):
 
 def _decode(data: bytes, file: str) -> tuple[str | None, Diagnostic | None]:
     if len(data) > MAX_FILE_BYTES:
-        return None, Diagnostic(
+        return None, Diagnostic.of(
             "E002",
-            f"file is {len(data):,} bytes; the limit is {MAX_FILE_BYTES:,}",
             ast.Span(file, 1, 1, 1, 1),
-            "split the rule set into several files",
+            N_("file is {size} bytes; the limit is {limit}"),
+            N_("split the rule set into several files"),
+            size=f"{len(data):,}",
+            limit=f"{MAX_FILE_BYTES:,}",
         )
     if b"\x00" in data:
-        return None, Diagnostic(
+        return None, Diagnostic.of(
             "E002",
-            "file holds binary data (a NUL byte)",
             _offset_span(data, data.index(b"\x00"), file),
+            N_("file holds binary data (a NUL byte)"),
         )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return None, Diagnostic(
+        return None, Diagnostic.of(
             "E002",
-            f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})",
             _offset_span(data, exc.start, file),
-            "save the file as UTF-8",
+            N_("file is not valid UTF-8 (byte 0x{byte})"),
+            N_("save the file as UTF-8"),
+            byte=f"{data[exc.start]:02x}",
         )
     return text.removeprefix("\ufeff"), None
 
@@ -242,11 +249,12 @@ def _split_top_level(text: str, file: str) -> tuple[list[tuple[int, str]], Diagn
             depth += 1
             if depth > MAX_NESTING:
                 col = match.start() - line_start + 1
-                return [], Diagnostic(
+                return [], Diagnostic.of(
                     "E002",
-                    f"nesting deeper than {MAX_NESTING} levels",
                     ast.Span(file, line, col, line, col + 1),
-                    "flatten the effect or the blocks",
+                    N_("nesting deeper than {limit} levels"),
+                    N_("flatten the effect or the blocks"),
+                    limit=MAX_NESTING,
                 )
         elif tok in ")}":
             depth = max(0, depth - 1)
@@ -257,29 +265,27 @@ def _split_top_level(text: str, file: str) -> tuple[list[tuple[int, str]], Diagn
     return pieces, None
 
 
-def _describe_expected(expected) -> str:
+def _describe_expected(expected) -> Names:
     words = sorted({TOKEN_WORDS.get(t, t.lower()) for t in expected})
+    shown: list[object] = [Msg(w) if w in WORDS else w for w in words[:6]]
     if len(words) > 6:
-        words = words[:6] + ["..."]
-    return ", ".join(words)
+        shown.append("...")
+    return Names(tuple(shown), quoted=False)
 
 
 def _syntax_diagnostic(err: UnexpectedInput, file: str, offset: int) -> Diagnostic:
     if isinstance(err, UnexpectedCharacters):
         ch = err.char
-        msg = f"unexpected character {ch!r}"
-        hint = None
+        span = ast.Span(file, err.line + offset, err.column, err.line + offset, err.column + 1)
         if ch == '"':
-            msg = "unterminated string"
-            hint = 'close the string with " on the same line'
-        elif err.allowed:
-            hint = f"expected {_describe_expected(err.allowed)}"
-        return Diagnostic(
-            "E001",
-            msg,
-            ast.Span(file, err.line + offset, err.column, err.line + offset, err.column + 1),
-            hint,
-        )
+            return Diagnostic.of(
+                "E001",
+                span,
+                N_("unterminated string"),
+                N_('close the string with " on the same line'),
+            )
+        hint = Msg(EXPECTED, {"expected": _describe_expected(err.allowed)}) if err.allowed else None
+        return Diagnostic.of("E001", span, N_("unexpected character {char}"), hint, char=repr(ch))
     if isinstance(err, UnexpectedEOF) or (
         isinstance(err, UnexpectedToken) and err.token.type == "$END"
     ):
@@ -288,32 +294,32 @@ def _syntax_diagnostic(err: UnexpectedInput, file: str, offset: int) -> Diagnost
         col = getattr(err, "column", 1)
         if line in (None, -1):
             line, col = 1, 1
-        return Diagnostic(
+        return Diagnostic.of(
             "E001",
-            "unexpected end of file",
             ast.Span(file, line + offset, col, line + offset, col + 1),
-            f"expected {_describe_expected(expected)}"
+            N_("unexpected end of file"),
+            Msg(EXPECTED, {"expected": _describe_expected(expected)})
             if expected
-            else "a '}' or ')' may be missing",
+            else Msg(N_("a '}}' or ')' may be missing")),
         )
     assert isinstance(err, UnexpectedToken)  # characters and end of file are handled above
     tok = err.token
-    shown = "end of line" if tok.type == "_NL" else repr(str(tok))
-    hint = f"expected {_describe_expected(err.expected)}"
+    shown: str | Msg = Msg(TOKEN_WORDS["_NL"]) if tok.type == "_NL" else repr(str(tok))
+    expected = _describe_expected(err.expected)
+    hint = Msg(EXPECTED, {"expected": expected})
     if tok.type in ("_OR", "_OTHERWISE", "OPTIONAL", "PER", "MAX"):
-        hint += f"; '{tok}' is a reserved word and cannot be used as a name"
-    return Diagnostic(
-        "E001",
-        f"unexpected {shown}",
-        ast.Span(
-            file,
-            tok.line + offset,
-            tok.column,
-            (tok.end_line or tok.line) + offset,
-            tok.end_column or tok.column + 1,
-        ),
-        hint,
+        hint = Msg(
+            N_("expected {expected}; '{word}' is a reserved word and cannot be used as a name"),
+            {"expected": expected, "word": str(tok)},
+        )
+    span = ast.Span(
+        file,
+        tok.line + offset,
+        tok.column,
+        (tok.end_line or tok.line) + offset,
+        tok.end_column or tok.column + 1,
     )
+    return Diagnostic.of("E001", span, N_("unexpected {token}"), hint, token=shown)
 
 
 def parse_text(text: str, file: str) -> tuple[ast.SourceFile | None, list[Diagnostic]]:
@@ -358,7 +364,9 @@ def _parse_piece(
         return (), diags
     if tree is None:
         return (), [
-            Diagnostic("E001", "could not parse", ast.Span(file, offset + 1, 1, offset + 1, 1))
+            Diagnostic.of(
+                "E001", ast.Span(file, offset + 1, 1, offset + 1, 1), N_("could not parse")
+            )
         ]
     return _ToAst(file, offset).transform(tree), []
 

@@ -17,8 +17,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .checker import Decl, FieldUse
+from .i18n import NC_
 
 KINDS = ("printed", "inferred", "reconstructed", "decision")
+# how ba-lint --provenance names them
+SHOWN_KINDS = (
+    NC_("provenance", "printed"),
+    NC_("provenance", "inferred"),
+    NC_("provenance", "reconstructed"),
+    NC_("provenance", "decision"),
+)
 
 
 @dataclass(frozen=True)

@@ -1,141 +1,231 @@
 """Rules text generated from effects: each primitive describes itself through its template.
 
-All words come from msgids (the primitives' templates, the fields' frames and the
-nouns of the game's vocabulary, the connectors below, and the nouns declared in
-content), translated through gettext catalogs with plural forms. English needs no
+All words come from msgids: the primitives' templates, the fields' frames, the
+connectors below, the words of the game module and the words declared in content
+(nouns, colours, phases). They are translated through the catalogs (`dsl/i18n.py`);
+a word in a placeholder is translated under the placeholder's slot (`dsl/words.py`),
+so each language gives it the form its sentence needs. Lists ("a, b and c", "a or b")
+and numbers are written as each language writes them (Babel). English needs no
 catalog: the msgids are English.
 """
 
 from __future__ import annotations
 
-import gettext
 import re
-from pathlib import Path
+from dataclasses import dataclass
+from typing import Any
 
-from . import ast
+from . import ast, words
 from .checker import Decl
-from .meta import N_, Vocabulary
+from .i18n import N_, SOURCE_LANGUAGE, translator
+from .meta import Field, ParamType, Vocabulary
 from .visitor import NodeVisitor
+from .words import PLACEHOLDER as PLACEHOLDER
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
-LANGUAGES = ("en", "pl", "de")
-
-# How effects combine into sentences: the connectors of the language itself.
-CONNECT = {
-    "list": N_("{first}, {rest}"),
-    "last": N_("{first} and {last}"),
-    "trade": N_("{cost} to {benefit}"),
-    "choice": N_("{first} or {second}"),
-    "optional": N_("you may {step}"),
-    "otherwise": N_("{first}; if you cannot, {fallback}"),
-    "per": N_("{effect} per {counter}"),
-    "cap": N_("{effect} (at most {max})"),
-}
-
-PLACEHOLDER = re.compile(r"\{(\w+)(?::([^}]+))?\}")
+# How effects combine into sentences: the connectors of the language itself. A sequence
+# is a list ("a, b and c") and a choice a list with "or", as the language writes lists.
+TRADE = N_("{cost} to {benefit}")
+OPTIONAL = N_("you may {step}")
+OTHERWISE = N_("{first}; if you cannot, {fallback}")
+PER = N_("{effect} per {counter}")  # TRANSLATORS: {counter} is a counter's text, below
+CAP = N_("{effect} (at most {max})")
+FIELD_WITHOUT_FRAME = N_("{keyword}: {effect}")
+FACT = N_("{keyword} {value}")  # a card's fact in ba cards: "reward 1 VP"
+COUNTED = N_("{count} {word}")  # a number and what it counts, in a fact: "1 VP"
+SWITCH_ON = N_("yes")
+KEYWORD = "keyword"  # the context of a keyword's name (a card's facts)
+KIND = "kind"  # the context of a declaration kind's name
 
 
-def translations(lang: str) -> gettext.NullTranslations:
-    if lang == "en":
-        return gettext.NullTranslations()
-    return gettext.translation("blackangel", LOCALE_DIR, languages=[lang], fallback=True)
+@dataclass(frozen=True)
+class Word:
+    """A word in English: its singular, its plural (None: it has none) and the context
+    under which it is translated when shown on its own."""
+
+    one: str
+    many: str | None
+    context: str
+
+
+def content_words(decls: list[Decl]) -> dict[str, Word]:
+    """The words that content declares, by id: nouns, colours, phases."""
+    found: dict[str, Word] = {}
+    for decl in decls:
+        # a declaration without its id has an error reported: nothing to look up by
+        if decl.id is None or decl.kind not in words.CONTENT_WORDS:
+            continue
+        if decl.kind == "phase":
+            found[decl.id] = Word(words.phase_name(decl.id), None, "phase")
+            continue
+        use = decl.first("noun")
+        if use is None:
+            continue
+        if words.CONTENT_WORDS[decl.kind]:
+            one = use.args.get("one", decl.id)
+            found[decl.id] = Word(one, use.args.get("many", one), decl.kind)
+        else:
+            found[decl.id] = Word(decl.value("noun"), None, decl.kind)
+    return found
 
 
 class TextRenderer(NodeVisitor):
-    """Renders effects and cards of one rule set in one language."""
+    """Renders effects, cards and the game's texts of one rule set in one language."""
 
-    def __init__(self, decls: list[Decl], vocabulary: Vocabulary, lang: str = "en"):
-        self.tr = translations(lang)
+    def __init__(
+        self,
+        decls: list[Decl],
+        vocabulary: Vocabulary,
+        lang: str = SOURCE_LANGUAGE,
+        catalogs: tuple[str, ...] = (),
+    ):
+        self.lang = lang
+        self.catalogs = tuple(catalogs)
+        self.tr = translator(lang, self.catalogs)
+        self.decls = decls
         self.vocabulary = vocabulary
         self.primitives = vocabulary.primitives
-        self.nouns: dict[str, tuple[str, str]] = {}
-        for decl in decls:
-            use = decl.first("noun")
-            # a declaration without its id has an error reported: nothing to look up by
-            if use is None or decl.id is None:
-                continue
-            if decl.kind in ("component", "track"):
-                one = use.args.get("one", decl.id)
-                self.nouns[decl.id] = (one, use.args.get("many", one))
-            elif decl.kind in ("color", "player_color"):
-                noun = decl.value("noun")
-                self.nouns[decl.id] = (noun, noun)
+        self.words = content_words(decls)
+        # texts of the game are filled at every decision: what they need is kept
+        self._prepared: dict[tuple, tuple[str | None, dict[str, tuple[str, ParamType]]]] = {}
+        self._typed: dict[tuple, str] = {}
 
+    def in_language(self, lang: str) -> TextRenderer:
+        """The same rules rendered in another language."""
+        return TextRenderer(self.decls, self.vocabulary, lang, self.catalogs)
+
+    # ---- messages and words -----------------------------------------------------------
     def _(self, msgid: str) -> str:
         return self.tr.gettext(msgid)
 
-    def noun(self, key: str, amount: int) -> str:
-        singular, plural = self.nouns.get(key) or self.vocabulary.nouns.get(key) or (key, key)
-        return self.tr.ngettext(singular, plural, amount)
+    def word(self, key: str, slot: str | None = None, n: int = 1, game: bool = False) -> str:
+        """A word in the form a slot needs (None: shown on its own), agreeing with the
+        number n: a word declared in content, or (`game`, or when content declares no
+        such word) a word of the game module."""
+        found = None if game else self.words.get(key)
+        if found is None:
+            one, many = words.english(self.vocabulary, key)
+            found = Word(one, many, words.WORD)
+        context = slot or found.context
+        if found.many is None:
+            return self.tr.pgettext(context, found.one)
+        return self.tr.npgettext(context, found.one, found.many, n)
 
+    def noun(self, key: str, amount: int) -> str:
+        """A noun on its own, agreeing with an amount ("1 ship", "2 ships")."""
+        return self.word(key, None, amount)
+
+    def typed_word(self, type_: ParamType, value: str, slot: str | None, n: int = 1) -> str:
+        """A value of a parameter type in words: an enumeration value is a word of the
+        game module, a reference a word of content (or one of the words it also allows)."""
+        key = (type_.form != "ref", value, slot, n)
+        found = self._typed.get(key)
+        if found is None:
+            found = self._typed[key] = self.word(value, slot, n, game=key[0])
+        return found
+
+    def keyword(self, key: str) -> str:
+        return self.tr.pgettext(KEYWORD, key)
+
+    def kind(self, key: str) -> str:
+        return self.tr.pgettext(KIND, key)
+
+    def fill(
+        self,
+        template: str | tuple[str, str],
+        values: dict[str, Any],
+        name: str | None = None,
+        n: int = 1,
+    ) -> str:
+        """A text of the game (a prompt, an option, a log line) in words: the template
+        translated (a plural one by n), then filled. With the text's `name`, a value in
+        a placeholder that is one of the vocabulary's slots is translated as a word."""
+        prepared = self._prepared.get((template, name))
+        if prepared is None:
+            prefix = f"{name}."
+            slots = {
+                slot[len(prefix) :]: (slot, type_)
+                for slot, type_ in self.vocabulary.slots.items()
+                if name is not None and slot.startswith(prefix)
+            }
+            single = None if isinstance(template, tuple) else self.tr.gettext(template)
+            prepared = self._prepared[(template, name)] = (single, slots)
+        text, slots = prepared
+        if text is None:
+            text = self.tr.plural(template, n)
+        for key, (slot, type_) in slots.items():
+            value = values.get(key)
+            if isinstance(value, str):
+                values[key] = self.typed_word(type_, value, slot, n)
+        return text.format(**values)
+
+    def join(self, items: list[str], style: str = "standard") -> str:
+        return self.tr.join(items, style)
+
+    # ---- effects ------------------------------------------------------------------------
     def visit_Call(self, call: ast.Call) -> str:
         prim = self.primitives.get(call.name)
         if prim is None:
             return " ".join([call.name, *(str(a.value) for a in call.args)])
         values = {p.name: a.value for p, a in zip(prim.params, call.args)}
+        params = {p.name: p for p in prim.params}
         last_count = {"n": 1}
 
         def fill(match: re.Match) -> str:
             name, noun = match.group(1), match.group(2)
+            slot = f"{call.name}.{name}"
             value = values.get(name, name)
             if noun:
-                return self.noun(noun, value if isinstance(value, int) else 1)
-            param = next((p for p in prim.params if p.name == name), None)
-            form = param.type.form if param is not None else None
-            if form == "count":
+                return self.word(noun, slot, value if isinstance(value, int) else 1, True)
+            param = params.get(name)
+            if param is not None and param.type.form == "count":
                 last_count["n"] = value
-                return str(value)
-            if form == "ref" or (form == "words" and value in self.vocabulary.nouns):
-                return self.noun(str(value), last_count["n"])
-            if isinstance(value, str) and value in self.vocabulary.shown:
-                return self._(self.vocabulary.shown[value])
+            if isinstance(value, int):
+                return self.tr.number(value)
+            if param is not None and words.shows_words(param.type) and isinstance(value, str):
+                return self.typed_word(param.type, value, slot, last_count["n"])
             return str(value)
 
         text = PLACEHOLDER.sub(fill, self._(prim.template))
         per = call.per
         if per is not None:
-            counter = PLACEHOLDER.sub(
-                lambda m: self._fill_counter(per, m),
-                self._(
-                    self.primitives[per.name].template if per.name in self.primitives else per.name
-                ),
-            )
-            text = self._(CONNECT["per"]).format(effect=text, counter=counter)
+            text = self._(PER).format(effect=text, counter=self._counter(per))
         if call.cap is not None:
-            text = self._(CONNECT["cap"]).format(effect=text, max=call.cap.value)
+            text = self._(CAP).format(effect=text, max=self.tr.number(call.cap.value))
         return text
 
-    def _fill_counter(self, counter: ast.Call, match: re.Match) -> str:
+    def _counter(self, counter: ast.Call) -> str:
         prim = self.primitives.get(counter.name)
-        values = {p.name: a.value for p, a in zip(prim.params, counter.args)} if prim else {}
-        value = values.get(match.group(1), match.group(1))
-        return self.noun(str(value), 1) if isinstance(value, str) else str(value)
+        if prim is None:
+            return counter.name
+        values = {p.name: a.value for p, a in zip(prim.params, counter.args)}
+        params = {p.name: p for p in prim.params}
+
+        def fill(match: re.Match) -> str:
+            name = match.group(1)
+            value = values.get(name, name)
+            param = params.get(name)
+            if isinstance(value, int):
+                return self.tr.number(value)
+            if param is not None and words.shows_words(param.type):
+                return self.typed_word(param.type, str(value), f"{counter.name}.{name}")
+            return str(value)
+
+        return PLACEHOLDER.sub(fill, self._(prim.template))
 
     def visit_Seq(self, node: ast.Seq) -> str:
-        parts = [self.visit(s) for s in node.steps]
-        text = parts[-1]
-        if len(parts) > 1:
-            text = self._(CONNECT["last"]).format(first=parts[-2], last=parts[-1])
-            for part in reversed(parts[:-2]):
-                text = self._(CONNECT["list"]).format(first=part, rest=text)
-        return text
+        return self.join([self.visit(s) for s in node.steps])
 
     def visit_Trade(self, node: ast.Trade) -> str:
-        return self._(CONNECT["trade"]).format(
-            cost=self.visit(node.cost), benefit=self.visit(node.benefit)
-        )
+        return self._(TRADE).format(cost=self.visit(node.cost), benefit=self.visit(node.benefit))
 
     def visit_Choice(self, node: ast.Choice) -> str:
-        text = self.visit(node.options[-1])
-        for option in reversed(node.options[:-1]):
-            text = self._(CONNECT["choice"]).format(first=self.visit(option), second=text)
-        return text
+        return self.join([self.visit(o) for o in node.options], "or")
 
     def visit_Optional(self, node: ast.Optional) -> str:
-        return self._(CONNECT["optional"]).format(step=self.visit(node.step))
+        return self._(OPTIONAL).format(step=self.visit(node.step))
 
     def visit_Otherwise(self, node: ast.Otherwise) -> str:
-        return self._(CONNECT["otherwise"]).format(
+        return self._(OTHERWISE).format(
             first=self.visit(node.first), fallback=self.visit(node.fallback)
         )
 
@@ -150,6 +240,7 @@ class TextRenderer(NodeVisitor):
         text = self.effect(node)
         return text[:1].upper() + text[1:] + "."
 
+    # ---- cards --------------------------------------------------------------------------
     def card_lines(self, decl: Decl) -> list[str]:
         """The card's rules text: one line per effect, framed by its keyword."""
         lines = []
@@ -160,7 +251,12 @@ class TextRenderer(NodeVisitor):
                 first = next(iter(use.args.values()), None)
                 frame = decl.spec.fields[key].frame(first)
                 body = self.sentence(use.effect)
-                lines.append(self._(frame).format(effect=body) if frame else f"{key}: {body}")
+                if frame:
+                    lines.append(self._(frame).format(effect=body))
+                else:
+                    lines.append(
+                        self._(FIELD_WITHOUT_FRAME).format(keyword=self.keyword(key), effect=body)
+                    )
         return lines
 
     def facts(self, decl: Decl) -> list[tuple[str, str]]:
@@ -171,22 +267,39 @@ class TextRenderer(NodeVisitor):
             if spec.fields[key].effect:
                 continue
             for use in uses:
-                out.append((key, self._show_args(use.args)))
+                out.append((key, self._show_args(spec.fields[key], use.args)))
         return out
 
-    def _show_args(self, args: dict) -> str:
-        parts = []
-        amount = 1
-        for value in args.values():
-            if isinstance(value, list):
-                parts.append(" ".join(str(v) for v in value))
+    def fact_line(self, decl: Decl) -> str:
+        """The declaration's facts on one line: "color orange  reward 1 VP"."""
+        return "  ".join(
+            self._(FACT).format(keyword=self.keyword(key), value=value)
+            for key, value in self.facts(decl)
+        )
+
+    def _show_args(self, field_spec: Field, args: dict) -> str:
+        """A keyword's values in words; a number and the word it counts stay together
+        ("1 VP"), other values are separated by commas."""
+        # values follow the parameters in order (a repeated name is numbered: color2)
+        types: list[ParamType | None] = [p.type for p in field_spec.params]
+        parts: list[str] = []
+        amount: int | None = None
+        for index, value in enumerate(args.values()):
+            type_ = types[index] if index < len(types) else None
+            if isinstance(value, str) and type_ is not None and words.shows_words(type_):
+                shown = self.typed_word(type_, value, None, 1 if amount is None else amount)
+                if amount is not None:
+                    parts[-1] = self._(COUNTED).format(count=parts[-1], word=shown)
+                    amount = None
+                    continue
+                parts.append(shown)
+            elif isinstance(value, list):
+                parts.append(" ".join(self.tr.number(v) for v in value))
             elif isinstance(value, tuple):
-                parts.append(f"{value[0]}..{value[1]}")
+                parts.append(f"{self.tr.number(value[0])}..{self.tr.number(value[1])}")
             elif isinstance(value, int):
-                amount = value
-                parts.append(str(value))
-            elif isinstance(value, str) and value in self.nouns:
-                parts.append(self.noun(value, amount))
+                parts.append(self.tr.number(value))
             else:
                 parts.append(str(value))
-        return " ".join(parts) or "yes"
+            amount = value if isinstance(value, int) and not isinstance(value, bool) else None
+        return self.tr.plain_list(parts) if parts else self._(SWITCH_ON)

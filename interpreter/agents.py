@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from ..dsl.i18n import N_
 from .engine import Decision, Engine
 from .rng import Rng, seed_state
+
+# what a person at the terminal reads besides the decision itself
+PLAYER_HEADER = N_("Player {number}")
+ENTER_A_NUMBER = N_("enter a number from 1 to {count}")
 
 
 class RandomAgent:
@@ -57,7 +62,8 @@ class HumanAgent:
         self.write = write
 
     def choose(self, engine: Engine, decision: Decision) -> str:
-        self.write(f"\nPlayer {decision.player + 1}")
+        text = engine.data.text
+        self.write("\n" + text.fill(PLAYER_HEADER, {"number": decision.player + 1}))
         self.write(engine.data.game.position(engine, decision.player))
         self.write(decision.prompt)
         for number, option in enumerate(decision.options, 1):
@@ -68,7 +74,7 @@ class HumanAgent:
                 return decision.options[int(answer) - 1].id
             if any(o.id == answer for o in decision.options):
                 return answer
-            self.write(f"  enter a number from 1 to {len(decision.options)}")
+            self.write("  " + text.fill(ENTER_A_NUMBER, {"count": len(decision.options)}))
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}

@@ -7,6 +7,7 @@ say (`Game.track_floor`).
 
 from __future__ import annotations
 
+from ..dsl.text import TextRenderer
 from .engine import Engine, Seat
 from .game import Frame, Implementation
 
@@ -46,9 +47,9 @@ def can_run(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
     return all(engine.can(seat, effect, ctx) for _, effect in engine.data.phases[args[0]])
 
 
-def phase_label(args: tuple) -> str:
+def phase_label(args: tuple, text: TextRenderer) -> str:
     """An option that runs a phase reads as the phase's name ("sequence a")."""
-    return str(args[0]).replace("_", " ")
+    return text.word(str(args[0]))
 
 
 def phase_option_id(args: tuple) -> str:

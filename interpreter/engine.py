@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..dsl import ast
+from ..dsl.i18n import N_
 from ..dsl.visitor import NodeVisitor
 from .program import Program
 from .rng import Rng, seed_state
@@ -31,6 +32,12 @@ if TYPE_CHECKING:
     from .game import Frame, Handler
 
 MAX_STEPS_WITHOUT_DECISION = 100_000  # guards against rules that loop forever
+
+# The engine's own decision texts (a game's are in its module)
+CHOOSE_ONE = N_("Choose one")
+DO_THIS = N_("Do this? {effect}")
+DO_IT = N_("yes: {effect}")
+SKIP_IT = N_("skip: {effect}")
 STATE_VERSION = 2
 
 P = TypeVar("P", bound=Program)
@@ -426,7 +433,7 @@ def _choice(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
     if not options:
         engine.finish(frame, False)
         return
-    answer = engine.ask_or_force(seat, "choose_effect", "Choose one", options)
+    answer = engine.ask_or_force(seat, "choose_effect", engine.data.text._(CHOOSE_ONE), options)
     if answer is not NO_ANSWER:
         frame["answer"] = answer
 
@@ -467,12 +474,13 @@ def _optional(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
     if not engine.can(seat, step, ctx):
         engine.finish(frame, True)
         return
-    text = engine.describe(step)
+    text = engine.data.text
+    values = {"effect": engine.describe(step)}
     engine.ask(
         seat,
         "optional",
-        f"Do this? {text}",
-        [("yes", "yes: " + text, True), ("no", "skip: " + text, False)],
+        text.fill(DO_THIS, values),
+        [("yes", text.fill(DO_IT, values), True), ("no", text.fill(SKIP_IT, values), False)],
     )
 
 

@@ -28,6 +28,7 @@ from .piles import Pile
 
 if TYPE_CHECKING:
     from ..dsl.compiler import RuleSet
+    from ..dsl.text import TextRenderer
     from .engine import Engine
     from .program import Program
 
@@ -41,12 +42,13 @@ P = TypeVar("P", bound="Program")  # the game's program: what its build returns
 class Implementation:
     """What a primitive does (`run`, a frame handler) and whether it can be done now
     (`can`; None: always). `label`, when given, replaces the template as the text of
-    an option that offers the primitive (for example a phase's name); `option_id`, when
-    given, is the id of such an option (`sequence_a`, `pass`) instead of `option:N`."""
+    an option that offers the primitive (for example a phase's name); it gets the
+    primitive's arguments and the program's text renderer (its language). `option_id`,
+    when given, is the id of such an option (`sequence_a`, `pass`) instead of `option:N`."""
 
     run: Handler
     can: Feasible | None = None
-    label: Callable[[tuple], str] | None = None
+    label: Callable[[tuple, TextRenderer], str] | None = None
     option_id: Callable[[tuple], str] | None = None
 
 
@@ -87,7 +89,8 @@ class Game(Generic[P]):
     ops: Mapping[str, Handler]
     piles: tuple[Pile, ...]
     invariants: Callable[[Engine], list[str]]
-    narrate: Callable[[dict, list[str]], str | None]  # (log event, seat names) -> a line
+    # (log event, seat names, the program's text renderer) -> a line in its language
+    narrate: Callable[[dict, list[str], TextRenderer], str | None]
     heuristic: Callable[[Engine, int], float]  # how good a position is for a seat
     position: Callable[[Engine, int], str]  # a seat's situation in words (for people)
     clock: Callable[[dict], int]  # the number stamped on log events (turns played)

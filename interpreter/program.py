@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..dsl import ast
 from ..dsl.compiler import RuleSet
+from ..dsl.i18n import SOURCE_LANGUAGE
 from ..dsl.text import TextRenderer
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class Program:
         self.title: str = game_decl.value("title", default=self.game.name) if game_decl else ""
         lo, hi = game_decl.value("players", default=(1, 1)) if game_decl else (1, 1)
         self.player_range = range(lo, hi + 1)
-        self.text = TextRenderer(ruleset.decls, self.vocabulary, "en")
+        self.text = TextRenderer(ruleset.decls, self.vocabulary, SOURCE_LANGUAGE, ruleset.locales)
         tracks = [t.id for t in ruleset.of_kind("track") if t.id is not None]
         self.score_track: str | None = tracks[0] if tracks else None  # final scores count it
         self.nodes: list[ast.Effect] = []
@@ -120,7 +121,7 @@ class Program:
             implementation = self.primitives.get(node.name) if isinstance(node, ast.Call) else None
             if implementation is not None and implementation.label is not None:
                 assert isinstance(node, ast.Call)  # only calls have an implementation
-                text = implementation.label(node.values)
+                text = implementation.label(node.values, self.text)
             else:
                 text = self.text.effect(node)
             self._labels[effect] = text
@@ -149,6 +150,17 @@ class Program:
             self._option_ids[choice] = ids
         return ids
 
+    @property
+    def lang(self) -> str:
+        """The language of the program's texts: labels, prompts, the log."""
+        return self.text.lang
+
+    def set_language(self, lang: str) -> None:
+        """Render the texts of games played with this program in another language."""
+        if lang != self.text.lang:
+            self.text = self.text.in_language(lang)
+            self._labels.clear()
+
     def items(self) -> dict[str, list[str]]:
         """The game's cards and tiles by kind, each of which lies in exactly one pile of the
         state layout (Game.piles); games without such things have none."""
@@ -164,6 +176,9 @@ class Program:
         return None
 
 
-def build(ruleset: RuleSet) -> Program:
-    """The runtime program of a compiled rule set, built by its game module."""
-    return ruleset.game.build(ruleset)
+def build(ruleset: RuleSet, lang: str = SOURCE_LANGUAGE) -> Program:
+    """The runtime program of a compiled rule set, built by its game module, with its
+    texts (option labels, prompts, the log) in a language."""
+    program = ruleset.game.build(ruleset)
+    program.set_language(lang)
+    return program

@@ -329,30 +329,11 @@ def test_ba_lint_json_shorthand(run):
     assert run(lint_command, "--json", "--format", "text")[0] == 2
 
 
-def test_lang_offers_only_languages_with_a_catalog(run):
-    from blackangel.cli.main import catalog_languages
-
-    assert catalog_languages() == ["en"]  # no catalogs are shipped yet
-    code, out = run(ba, "cards", "--lang", "pl", "m001")
-    assert code == 2 and "Invalid value for '--lang': 'pl'" in out
-    assert run(ba, "cards", "--lang", "en", "m001")[0] == 0
-
-
-def test_a_language_with_a_catalog_is_offered(tmp_path, monkeypatch):
-    from babel.messages.catalog import Catalog
-    from babel.messages.mofile import write_mo
-
-    from blackangel.cli.main import catalog_languages
-    from blackangel.dsl import text
-
-    catalog = Catalog(locale="pl", domain="blackangel")
-    catalog.add("hex", "heks")
-    folder = tmp_path / "pl" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with open(folder / "blackangel.mo", "wb") as handle:
-        write_mo(handle, catalog)
-    monkeypatch.setattr(text, "LOCALE_DIR", tmp_path)
-    assert catalog_languages() == ["en", "pl"]
+def test_lang_offers_the_languages_with_a_catalog(run):
+    code, out = run(ba, "cards", "--lang", "xx", "m001")
+    assert code == 2 and "no catalog for the language 'xx'; languages: en, pl, de" in out
+    for lang in ("en", "pl", "de"):
+        assert run(ba, "cards", "--lang", lang, "m001")[0] == 0
 
 
 ANSI = "\x1b["

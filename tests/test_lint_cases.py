@@ -29,7 +29,7 @@ from blackangel.dsl.cases import (
     parse_case,
 )
 from blackangel.dsl.compiler import CompileResult, compile_paths
-from blackangel.dsl.diagnostics import CODES, Diagnostic, render_text
+from blackangel.dsl.diagnostics import CATALOG_CODES, CODES, Diagnostic, render_text
 from blackangel.dsl.loader import display_name
 from blackangel.dsl.parser import MAX_FILE_BYTES
 
@@ -158,14 +158,15 @@ def test_every_code_has_a_case():
     covered = {code for case in _passing_cases() for _, code in case.expected}
     covered |= {code for case in _passing_cases() for code in case.elsewhere}
     covered |= {code for _, expected in BYTE_CASES.values() for _, code in expected}
-    missing = sorted(set(CODES) - covered)
+    # the catalog codes are about .po files, tested in tests/test_languages.py
+    missing = sorted(set(CODES) - covered - set(CATALOG_CODES))
     assert missing == [], f"no lint case for {missing}"
 
 
 def test_every_code_has_a_documented_example():
     """The reference shows, for each code, a case and its fixed twin (dsl/cases.py)."""
     shown = examples()
-    assert sorted(set(CODES) - set(shown)) == []
+    assert sorted(set(CODES) - set(shown) - set(CATALOG_CODES)) == []
     for code, case in shown.items():
         assert case.fixed is not None
         twin = parse_case(case.fixed)

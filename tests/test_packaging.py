@@ -16,7 +16,12 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 SETUPTOOLS = CONFIG["tool"]["setuptools"]
 CODE_DIRS = ("dsl", "interpreter", "cli", "examples", "docs/sphinxext")
-DATA_DIRS = (*CODE_DIRS, "content", "docs/reference")  # docs/*.md are for the repository only
+DATA_DIRS = (
+    *CODE_DIRS,
+    "content",
+    "locales",
+    "docs/reference",
+)  # docs/*.md are for the repository only
 
 
 def _package_name(directory: Path) -> str:
@@ -82,6 +87,29 @@ def test_the_data_the_code_needs_is_shipped():
     assert sorted(p.name for p in loader.CONTENT_DIR.glob("*.ba")) == sorted(
         p.name for p in (ROOT / "content").glob("*.ba")
     )
+
+
+def test_the_catalogs_are_shipped_as_package_data():
+    """locales/ is the package blackangel.locales: the template and every language's .po,
+    read as they are at run time (no .mo is built)."""
+    from blackangel.dsl import i18n
+
+    assert SETUPTOOLS["package-dir"]["blackangel.locales"] == "locales"
+    assert "blackangel.locales" in SETUPTOOLS["packages"]
+    shipped = sorted(
+        p.relative_to(ROOT / "locales").as_posix() for p in (ROOT / "locales").rglob("*.po")
+    )
+    assert shipped == [f"{lang}/LC_MESSAGES/blackangel.po" for lang in ("de", "en", "pl")]
+    assert (
+        i18n.LOCALE_DIR.resolve() == (ROOT / "locales").resolve()
+        or (i18n.LOCALE_DIR / "pl" / "LC_MESSAGES" / "blackangel.po").is_file()
+    )
+    assert i18n.TEMPLATE.is_file()
+
+
+def test_the_babel_extractors_are_entry_points():
+    extractors = CONFIG["project"]["entry-points"]["babel.extractors"]
+    assert extractors == CONFIG["tool"]["babel"]["extractors"]
 
 
 def test_console_scripts_point_at_functions():

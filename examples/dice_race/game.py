@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from blackangel.dsl.compiler import RuleSet
 from blackangel.dsl.core import CORE, PHASE, TRACK
+from blackangel.dsl.i18n import NN_
 from blackangel.dsl.meta import COUNT, N_, Primitive, keyword, param
+from blackangel.dsl.text import TextRenderer
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.game import Frame, Game, Implementation
 from blackangel.interpreter.program import Program
@@ -182,11 +184,16 @@ def invariants(engine: Engine[DiceRaceProgram]) -> list[str]:
     return out
 
 
-def narrate(event: dict, names: list[str]) -> str | None:
+BOOST_TOKENS = NN_("{count} boost token", "{count} boost tokens")
+
+
+def narrate(event: dict, names: list[str], text: TextRenderer) -> str | None:
+    """One line of the log (in English: this example ships no catalogs of its own, so
+    only the plural forms come from the text renderer)."""
     kind = event["event"]
     who = names[event["seat"]] if isinstance(event.get("seat"), int) else None
     if kind == "turn":
-        boost = f"{event['boost']} boost token{'s' * (event['boost'] != 1)}"
+        boost = text.fill(BOOST_TOKENS, {"count": event["boost"]}, n=event["boost"])
         return f"\n-- round {event['round']}, {who}: on space {event['at']}, {boost} --"
     if kind == "choice":
         return f"  {who}: {event['label']}"

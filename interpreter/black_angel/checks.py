@@ -7,8 +7,11 @@ them after the language's own consistency rules (`Game.checks`).
 from __future__ import annotations
 
 from ...dsl.checker import Decl, FieldUse
-from ...dsl.diagnostics import Diagnostic, did_you_mean
+from ...dsl.diagnostics import Diagnostic, suggestion
+from ...dsl.i18n import N_, NN_, Msg, Names
 from .vocabulary import HAL_GAIN, VOCABULARY
+
+ONE_OF = N_("one of: {names}")
 
 # what an automated opponent may gain, each with a weight in VP
 HAL_GAINS = HAL_GAIN.words
@@ -20,21 +23,23 @@ def _missions(missions: list[Decl]) -> list[Diagnostic]:
         kinds = [k for k in ("activation", "ejection") if k in m.fields]
         if len(kinds) != 1:
             out.append(
-                Diagnostic(
+                Diagnostic.of(
                     "E112",
-                    f"mission {m.id} needs exactly one of 'activation' or 'ejection' (has "
-                    f"{' and '.join(kinds) or 'neither'})",
                     m.item.key_span,
+                    N_("mission {id} needs exactly one of 'activation' or 'ejection' (has {has})"),
+                    id=m.id,
+                    has=Names(tuple(kinds), quoted=False) if kinds else Msg(N_("neither")),
                 )
             )
         whos = [u.args.get("who") for u in m.fields.get("ejection", [])]
         if "everyone" in whos and len(whos) > 1:
             out.append(
-                Diagnostic(
+                Diagnostic.of(
                     "E112",
-                    f"mission {m.id}: 'ejection everyone' cannot be combined with other parts",
                     m.fields["ejection"][1].item.key_span,
-                    "use either 'everyone', or 'owner' and 'passengers'",
+                    N_("mission {id}: 'ejection everyone' cannot be combined with other parts"),
+                    N_("use either 'everyone', or 'owner' and 'passengers'"),
+                    id=m.id,
                 )
             )
         seen = set()
@@ -42,8 +47,12 @@ def _missions(missions: list[Decl]) -> list[Diagnostic]:
             who = use.args.get("who")
             if who in seen:
                 out.append(
-                    Diagnostic(
-                        "E109", f"mission {m.id}: 'ejection {who}' given twice", use.item.key_span
+                    Diagnostic.of(
+                        "E109",
+                        use.item.key_span,
+                        N_("mission {id}: 'ejection {who}' given twice"),
+                        id=m.id,
+                        who=who,
                     )
                 )
             seen.add(who)
@@ -61,11 +70,14 @@ def _automata(automata: list[Decl], rulings: list[Decl], vocabulary_primitives) 
         missing = [g for g in HAL_GAINS if g not in weighted]
         if missing and "weight" in automa.fields:
             out.append(
-                Diagnostic(
+                Diagnostic.of(
                     "E111",
-                    f"automa {automa.id}: no weight for {', '.join(missing)}",
                     automa.item.key_span,
-                    "add a line: weight " + missing[0] + " 1",
+                    N_("automa {id}: no weight for {missing}"),
+                    N_("add a line: weight {first} 1"),
+                    id=automa.id,
+                    missing=Names(tuple(missing), quoted=False),
+                    first=missing[0],
                 )
             )
         moments: dict[str, FieldUse] = {}
@@ -73,33 +85,39 @@ def _automata(automata: list[Decl], rulings: list[Decl], vocabulary_primitives) 
             after = use.args.get("after")
             if after in moments:
                 out.append(
-                    Diagnostic(
+                    Diagnostic.of(
                         "E109",
-                        f"automa {automa.id}: 'first_half {after}' given twice",
                         use.item.key_span,
+                        N_("automa {id}: 'first_half {after}' given twice"),
+                        id=automa.id,
+                        after=after,
                     )
                 )
             moments[str(after)] = use
         for after in ("a", "b"):
             if moments and after not in moments:
                 out.append(
-                    Diagnostic(
+                    Diagnostic.of(
                         "E111",
-                        f"automa {automa.id}: which half does he read first after sequence "
-                        f"{after.upper()}?",
                         automa.item.key_span,
-                        f"add a line: first_half {after} top",
+                        N_("automa {id}: which half does he read first after sequence {sequence}?"),
+                        N_("add a line: first_half {after} top"),
+                        id=automa.id,
+                        sequence=after.upper(),
+                        after=after,
                     )
                 )
         for use in automa.fields.get("resolves", []):
             for name, value in zip(use.args.get("primitive", []), use.item.values):
                 if name not in vocabulary_primitives:
                     out.append(
-                        Diagnostic(
+                        Diagnostic.of(
                             "E103",
-                            f"automa {automa.id}: unknown primitive '{name}' in 'resolves'",
                             value.span,
-                            did_you_mean(name, vocabulary_primitives),
+                            N_("automa {id}: unknown primitive '{name}' in 'resolves'"),
+                            suggestion(name, vocabulary_primitives),
+                            id=automa.id,
+                            name=name,
                         )
                     )
         ruling = by_id.get(automa.value("difficulty_ruling"))
@@ -110,22 +128,27 @@ def _automata(automata: list[Decl], rulings: list[Decl], vocabulary_primitives) 
         for level, use in levels.items():
             if level not in options:
                 out.append(
-                    Diagnostic(
+                    Diagnostic.of(
                         "E110",
-                        f"automa {automa.id}: level '{level}' is no option of ruling {ruling.id}",
                         use.item.values[0].span,
-                        did_you_mean(str(level), options)
-                        or "options: " + ", ".join(sorted(map(str, options))),
+                        N_("automa {id}: level '{level}' is no option of ruling {ruling}"),
+                        suggestion(str(level), options)
+                        or Msg(ONE_OF, {"names": Names(tuple(sorted(map(str, options))))}),
+                        id=automa.id,
+                        level=level,
+                        ruling=ruling.id,
                     )
                 )
         for option in sorted(map(str, options - set(levels))):
             out.append(
-                Diagnostic(
+                Diagnostic.of(
                     "E111",
-                    f"automa {automa.id}: no starting VP for level '{option}' of ruling "
-                    f"{ruling.id}",
                     automa.item.key_span,
-                    f"add a line: difficulty {option} 0",
+                    N_("automa {id}: no starting VP for level '{level}' of ruling {ruling}"),
+                    N_("add a line: difficulty {level} 0"),
+                    id=automa.id,
+                    level=option,
+                    ruling=ruling.id,
                 )
             )
     return out
@@ -144,14 +167,15 @@ def _setups(setups: list[Decl], games: list[Decl]) -> list[Diagnostic]:
         if isinstance(n, int) and not lo <= n <= hi:
             players = setup.first("players")
             assert players is not None  # n has a value, so the keyword is there
-            out.append(
-                Diagnostic(
-                    "E110",
-                    f"setup {setup.id} is for {n} player{'s' * (n != 1)}; "
-                    f"the game allows {lo}..{hi}",
-                    players.item.span,
-                )
+            message = Msg(
+                NN_(
+                    "setup {id} is for {n} player; the game allows {lo}..{hi}",
+                    "setup {id} is for {n} players; the game allows {lo}..{hi}",
+                ),
+                {"id": setup.id, "n": n, "lo": lo, "hi": hi},
+                n=n,
             )
+            out.append(Diagnostic.of("E110", players.item.span, message))
     return out
 
 
@@ -164,8 +188,12 @@ def _strips(strips: list[Decl], spaces: list[Decl]) -> list[Diagnostic]:
             face = use.args.get("face")
             if face in faces:
                 out.append(
-                    Diagnostic(
-                        "E109", f"strip {strip.id}: side {face} given twice", use.item.key_span
+                    Diagnostic.of(
+                        "E109",
+                        use.item.key_span,
+                        N_("strip {id}: side {face} given twice"),
+                        id=strip.id,
+                        face=face,
                     )
                 )
             faces[face] = use
@@ -175,36 +203,52 @@ def _strips(strips: list[Decl], spaces: list[Decl]) -> list[Diagnostic]:
                     pos = hex_use.args.get("position")
                     if pos in positions:
                         out.append(
-                            Diagnostic(
+                            Diagnostic.of(
                                 "E109",
-                                f"strip {strip.id} side {face}: hex {pos} given twice",
                                 hex_use.item.span,
+                                N_("strip {id} side {face}: hex {position} given twice"),
+                                id=strip.id,
+                                face=face,
+                                position=pos,
                             )
                         )
                     positions[pos] = hex_use
                     if size and isinstance(pos, int) and pos > size:
                         out.append(
-                            Diagnostic(
+                            Diagnostic.of(
                                 "E110",
-                                f"strip {strip.id} side {face}: hex {pos} is beyond "
-                                f"the {size} hexes of a strip",
                                 hex_use.item.values[0].span,
+                                N_(
+                                    "strip {id} side {face}: hex {position} is beyond "
+                                    "the {size} hexes of a strip"
+                                ),
+                                id=strip.id,
+                                face=face,
+                                position=pos,
+                                size=size,
                             )
                         )
                 if size and len(positions) < size:
                     missing = sorted(set(range(1, size + 1)) - set(positions))
                     out.append(
-                        Diagnostic(
+                        Diagnostic.of(
                             "E111",
-                            f"strip {strip.id} side {face}: hexes {missing} missing",
                             use.item.key_span,
+                            N_("strip {id} side {face}: hexes {missing} missing"),
+                            id=strip.id,
+                            face=face,
+                            missing=missing,
                         )
                     )
         for face in ("a", "b"):
             if faces and face not in faces:
                 out.append(
-                    Diagnostic(
-                        "E111", f"strip {strip.id}: missing side {face}", strip.item.key_span
+                    Diagnostic.of(
+                        "E111",
+                        strip.item.key_span,
+                        N_("strip {id}: missing side {face}"),
+                        id=strip.id,
+                        face=face,
                     )
                 )
     return out

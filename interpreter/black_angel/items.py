@@ -92,5 +92,5 @@ def move_robot(engine: Engine, frame: Frame) -> None:
         seat,
         "workstation",
         say(engine, labels.WHICH_WORKSTATION, source=source, destination=destination),
-        [(f"workstation:{c}", c, c) for c in colours],
+        [(f"workstation:{c}", say(engine, labels.WORKSTATION, color=c), c) for c in colours],
     )

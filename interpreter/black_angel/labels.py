@@ -1,14 +1,18 @@
 """What a player reads at a decision: Black Angel's prompts and option labels.
 
-Every text is an English msgid (marked with N_ for extraction) filled by `say`,
-so that all of the game's decision texts are in this one file. Effects offered
-as options are labelled from the primitives' templates instead (the program's
-labels).
+Every text is an English msgid (marked with N_, or NN_ when it has a plural form)
+filled by `say`, so that all of the game's decision texts are in this one file.
+Effects offered as options are labelled from the primitives' templates instead (the
+program's labels).
+
+A placeholder that shows a word (a colour, a terrain, an item) is a slot named after
+the text, `BUY_DIE.color`, declared in the vocabulary's SLOTS: `say` translates the
+word under it, so each language can give the word the form its sentence needs.
 """
 
 from __future__ import annotations
 
-from ...dsl.meta import N_
+from ...dsl.i18n import N_, NN_
 from .tables import Engine
 
 # prompts
@@ -16,19 +20,22 @@ PLAY_WHICH = N_("Play which card where?")
 ACTIVATE_NEXT = N_("Activate which tile next?")
 ACTIVATE_ADJACENT = N_("Activate which adjacent tile?")
 WHICH_WORKSTATION = N_("Which workstation ({source} -> {destination})?")
+WORKSTATION = N_("{color}")  # TRANSLATORS: an option naming a workstation by its colour
 CHOOSE_DIE = N_("Choose a die")
 USE_FOR = N_("Use the die for what?")
-TAKE_TILE = N_("Take a tile ({left} activations left)")
+TAKE_TILE = NN_("Take a tile ({left} activation left)", "Take a tile ({left} activations left)")
 INJECT_WHERE = N_("Inject {tile} where?")
 ADVANCED_SPACE = N_("Place ejected {tile} on which space?")
 DEBRIS_WHERE = N_("Where does the debris go?")
-REPAIR_WHAT = N_("Repair what? ({left} left)")
-DESTROY_WHICH = N_("Destroy which ravagers? ({left} left)")
+REPAIR_WHAT = NN_("Repair what? ({left} left)", "Repair what? ({left} left)")
+DESTROY_WHICH = NN_(
+    "Destroy which ravagers? ({left} left)", "Destroy which ravagers? ({left} left)"
+)
 WHICH_SHIP = N_("Command which ship?")
 MOVE_WHERE = N_("Move the ship to which hex?")
 PLACE_HERE = N_("Place a mission card here?")
 FREE_ACTIVATION = N_("Activate your {card} once for free?")
-ACTIVATE_AGAIN = N_("Activate {card} again ({left} left)?")
+ACTIVATE_AGAIN = NN_("Activate {card} again ({left} left)?", "Activate {card} again ({left} left)?")
 HAND_LIMIT = N_("Discard a mission card (hand limit)")
 FLIP_ANOTHER = N_("Flip a die with debris?")
 WHICH_BOOST = N_("Use a 1x effect?")
@@ -38,7 +45,7 @@ FREE_RESERVE_WHICH = N_("Reserve which die for free?")
 RESERVE_WHICH = N_("Reserve which die?")
 MOVE_WHICH_SHIP = N_("Move which ship where?")
 SPEND_WHICH_TILE = N_("Spend which technology tile?")
-DISCARD_WHICH = N_("Discard which {kind} card?")
+DISCARD_WHICH = N_("Discard which {kind}?")
 DRAW_WHICH_COLOR = N_("Draw cards of which colour?")
 KEEP_WHICH = N_("Keep which card?")
 
@@ -46,10 +53,11 @@ KEEP_WHICH = N_("Keep which card?")
 YES = N_("yes")
 NO = N_("no")
 PLAY_BESIDE = N_("play {card} beside {line}")
+# TRANSLATORS: ROW and COLUMN are only the {line} of PLAY_BESIDE, "play m002 beside row 2"
 ROW = N_("row {number}")
 COLUMN = N_("column {number}")
 MISSION_CARD = N_("{card} ({color})")
-A_RAVAGER = N_("a Ravager card")
+A_RAVAGER = N_("a Ravager card")  # TRANSLATORS: the {card} of PLAY_BESIDE
 TILE_IN_CELL = N_("{tile} (cell {cell})")
 TILE_IN_GRID_CELL = N_("{tile} (grid cell {cell})")
 EJECTED_TILE = N_("{tile} (ejected)")
@@ -68,14 +76,16 @@ DEBRIS_ON_TILE = N_("put it on {tile} and activate it (cell {cell})")
 REPAIR_ACTION = N_("remove a cube from action {number}")
 REPAIR_DIE = N_("remove the cube from a {color} die")
 STOP_REPAIRING = N_("stop repairing")
-DESTROY_AT = N_("destroy the {count} ravager(s) at {number}")
+DESTROY_AT = NN_(
+    "destroy the {count} ravager at {number}", "destroy the {count} ravagers at {number}"
+)
 STOP_DESTROYING = N_("stop destroying")
 LAUNCH = N_("launch a new ship")
 YOUR_SHIP = N_("your ship at {hex}")
 HEX = N_("hex {hex} ({terrain})")
 PLACE_CARD = N_("place {card}")
 PLACE_NO_CARD = N_("place no card")
-DIE = N_("{color} {value}")
+DIE = N_("{color} {value}")  # TRANSLATORS: a die as an option: "gray 2"
 FLIP_NO_MORE = N_("flip no die")
 USE_BOOST = N_("flip {tile} for its 1x effect: {effect}")
 NO_BOOST = N_("use no 1x effect")
@@ -90,9 +100,13 @@ NEUTRAL_PLAYER = N_("the neutral player")
 HAL = N_("Hal")
 
 
-def say(engine: Engine, template: str, **values: object) -> str:
-    """A prompt or label in words: the template translated, then filled."""
-    return engine.data.text._(template).format(**values)
+AMOUNT = N_("{count} {item}")  # a number of items: "1 resource"
+
+
+def say(engine: Engine, template: str | tuple[str, str], n: int = 1, **values: object) -> str:
+    """A prompt or label in words: the template translated (one with a plural form
+    agreeing with n), then filled; words in its slots translated as the slots say."""
+    return engine.data.text.fill(template, values, _NAMES.get(template), n)
 
 
 def seat_name(engine: Engine, owner: object) -> str:
@@ -104,11 +118,20 @@ def seat_name(engine: Engine, owner: object) -> str:
     return say(engine, NEUTRAL_PLAYER)
 
 
-def amount(engine: Engine, count: int, item: str) -> str:
-    """A number of items in words: "1 resource", "2 debris"."""
-    return f"{count} {engine.data.text.noun(item, count)}"
+def amount(engine: Engine, count: int, item: str, slot: str) -> str:
+    """A number of items in words, the item in the form that a slot needs: "1 resource"."""
+    text = engine.data.text
+    return text.fill(AMOUNT, {"count": count, "item": text.word(item, slot, count)})
 
 
 def card(engine: Engine, mission: str) -> str:
     """A mission card with its colour: "m002 (orange)"."""
     return say(engine, MISSION_CARD, card=mission, color=engine.data.missions[mission].color)
+
+
+# Each text's name, by its msgid: the first part of the names of its slots.
+_NAMES = {
+    text: name
+    for name, text in list(globals().items())
+    if name.isupper() and isinstance(text, (str, tuple))
+}

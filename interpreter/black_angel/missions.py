@@ -93,7 +93,13 @@ def activate_mission(engine: Engine, frame: Frame) -> None:
         engine.ask(
             seat,
             "activate_again",
-            say(engine, labels.ACTIVATE_AGAIN, card=card["mission"], left=frame["left"]),
+            say(
+                engine,
+                labels.ACTIVATE_AGAIN,
+                n=frame["left"],
+                card=card["mission"],
+                left=frame["left"],
+            ),
             [("yes", say(engine, labels.YES), True), ("no", say(engine, labels.NO), False)],
         )
         return

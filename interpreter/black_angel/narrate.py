@@ -1,105 +1,224 @@
 """Black Angel's log as readable lines, and a player's position in a few lines (for a
-person at the terminal)."""
+person at the terminal).
+
+Every line is an English msgid (N_, or NN_ with a plural form) filled by `say`, in
+the language of the program's text renderer; a placeholder that shows a word is a slot
+named after the text (`BLACK_ANGEL_MOVES.terrain`), declared in the vocabulary's SLOTS.
+"""
 
 from __future__ import annotations
 
+from ...dsl.i18n import N_, NN_
+from ...dsl.text import TextRenderer
 from . import hal_narrate
+from .layout import HAL
 from .tables import Engine
 
+ROUND = N_("-- round {round}, {player} --")
+ROUND_FINAL = N_("-- round {round} (final round), {player} --")
+CHOICE = N_("{player}: {label}")
+SETUP_DONE = N_("set-up complete")
+RAVAGER_ATTACKS = N_("ravager {card} attacks action {action}")
+RAVAGER_OVERFLOW = N_("ravager {card} finds action {action} full and is discarded")
+RAVAGER_UNRESOLVED = N_("{player} cannot resolve ravager {card} and loses 1 VP")
+PLACE_MISSION = N_("{player} places {card} at {at}")
+RAVAGER_ICONS = NN_(
+    "{count} ravager icon visible around {at}{covered}",
+    "{count} ravager icons visible around {at}{covered}",
+)
+# TRANSLATORS: added to the line above when some icons are under cards
+ICONS_COVERED = NN_(", {count} more covered by cards", ", {count} more covered by cards")
+SHIP_DESTROYED = N_(
+    "{player}'s ship at {at} is destroyed: the Black Angel's shield has left the asteroid field"
+)
+SHIP_LEAVES = N_("{player}'s ship at {at} leaves space with the first strip")
+MISSION_EJECTED = N_("{card} is ejected back to {player}")
+BLACK_ANGEL_MOVES = N_("the Black Angel advances to {to} ({terrain})")
+SPES_APPEARS = N_("planet Spes appears at the far end of space")
+END_TRIGGERED = N_("** the end is triggered: {why} **")
+END_BY_SPES = N_("the Black Angel reached Spes")
+END_BY_DECK = N_("the ravager deck ran out")
+FINAL_ROUND = N_("== final round ==")
+REROLL = N_("{player} rerolls")
+REROLL_LOSING = N_("{player} rerolls, losing {lost} VP for unused dice")
+PASSES = N_("{player} passes")
+FINAL_SCORE = N_(
+    "{player}: {total} VP (track {track}, advanced tiles {advanced}, conversion {conversion})"
+)
 
-def line(event: dict, names: list[str]) -> str | None:
+# a player's position (narrate.position)
+POSITION_ROUND = N_("round {round}")
+POSITION_FINAL_ROUND = N_("round {round} (final round)")
+POSITION_BOARD = N_(
+    "VP {vp} | storage: {storage} | break room: {robots} | workstations: {workstations}"
+)
+POSITION_DICE = N_("your dice: {dice} | buyable: {buyable}")
+POSITION_HAND = NN_("hand: {hand}; {count} ravager card", "hand: {hand}; {count} ravager cards")
+POSITION_GRID = N_("grid: {grid}")
+STORED = N_("{count} {item}")  # an item in storage: "1 ship"
+WORKSTATION_ROBOTS = N_("{color} {count}")  # robots in the workstation of a colour
+DICE_OWN = N_("{color} {value}")
+DICE_OWN_RESERVED = N_("{color} {value} (reserved)")
+DICE_OTHER = N_("{player}: {color} {value}")
+NOTHING = N_("none")
+NO_MISSIONS = N_("no missions")
+SEAT = N_("P{number}")
+NEUTRAL_SEAT = N_("Pn")  # TRANSLATORS: the neutral player, short, in a list of dice
+
+
+def say(text: TextRenderer, template: str | tuple[str, str], n: int = 1, **values: object) -> str:
+    """A line in words: the template translated, filled, its words in their slots."""
+    return text.fill(template, values, _NAMES.get(template), n)
+
+
+def line(event: dict, names: list[str], text: TextRenderer) -> str | None:
     """One readable line for an event, or None for bookkeeping events."""
     if hal_narrate.concerns_hal(event):
         return hal_narrate.line(event, names)
     kind = event["event"]
     who = names[event["seat"]] if isinstance(event.get("seat"), int) else None
     if kind == "turn":
-        final = " (final round)" if event["final"] else ""
-        return f"\n-- round {event['round']}{final}, {who} --"
+        template = ROUND_FINAL if event["final"] else ROUND
+        return "\n" + say(text, template, round=event["round"], player=who)
     if kind == "choice":
-        return f"  {who}: {event['label']}"
+        return "  " + say(text, CHOICE, player=who, label=event["label"])
     if kind == "setup_done":
-        return "set-up complete"
+        return say(text, SETUP_DONE)
     if kind == "ravager_attacks":
-        return f"  ravager {event['card']} attacks action {event['action']}"
+        return "  " + say(text, RAVAGER_ATTACKS, card=event["card"], action=event["action"])
     if kind == "ravager_overflow":
-        return f"  ravager {event['card']} finds action {event['action']} full and is discarded"
+        return "  " + say(text, RAVAGER_OVERFLOW, card=event["card"], action=event["action"])
     if kind == "ravager_unresolved":
-        return f"  {who} cannot resolve ravager {event['card']} and loses 1 VP"
+        return "  " + say(text, RAVAGER_UNRESOLVED, player=who, card=event["card"])
     if kind == "place_mission":
-        return f"  {who} places {event['card']} at {event['at']}"
+        return "  " + say(text, PLACE_MISSION, player=who, card=event["card"], at=event["at"])
     if kind == "ravager_icons" and (event["visible"] or event["covered"]):
-        covered = f", {event['covered']} more covered by cards" if event["covered"] else ""
-        return f"  {event['visible']} ravager icon(s) visible around {event['at']}{covered}"
-    if kind == "ship_removed":
-        if event["reason"] == "asteroids":
-            return (
-                f"  {who}'s ship at {event['at']} is destroyed: the Black Angel's shield "
-                "has left the asteroid field"
-            )
-        return f"  {who}'s ship at {event['at']} leaves space with the first strip"
-    if kind == "mission_ejected":
-        return f"  {event['card']} is ejected back to {names[event['owner']]}"
-    if kind == "black_angel_moves":
-        return f"  the Black Angel advances to {event['to']} ({event['terrain']})"
-    if kind == "spes_appears":
-        return "  planet Spes appears at the far end of space"
-    if kind == "end_triggered":
-        why = (
-            "the Black Angel reached Spes"
-            if event["reason"] == "spes"
-            else "the ravager deck ran out"
+        covered = event["covered"]
+        more = say(text, ICONS_COVERED, n=covered, count=covered) if covered else ""
+        visible = event["visible"]
+        return "  " + say(
+            text, RAVAGER_ICONS, n=visible, count=visible, at=event["at"], covered=more
         )
-        return f"  ** the end is triggered: {why} **"
+    if kind == "ship_removed":
+        template = SHIP_DESTROYED if event["reason"] == "asteroids" else SHIP_LEAVES
+        return "  " + say(text, template, player=who, at=event["at"])
+    if kind == "mission_ejected":
+        return "  " + say(text, MISSION_EJECTED, card=event["card"], player=names[event["owner"]])
+    if kind == "black_angel_moves":
+        return "  " + say(text, BLACK_ANGEL_MOVES, to=event["to"], terrain=event["terrain"])
+    if kind == "spes_appears":
+        return "  " + say(text, SPES_APPEARS)
+    if kind == "end_triggered":
+        why = say(text, END_BY_SPES if event["reason"] == "spes" else END_BY_DECK)
+        return "  " + say(text, END_TRIGGERED, why=why)
     if kind == "final_round":
-        return "\n== final round =="
+        return "\n" + say(text, FINAL_ROUND)
     if kind == "reroll":
-        lost = f", losing {event['lost']} VP for unused dice" if event["lost"] else ""
-        return f"  {who} rerolls{lost}"
+        if event["lost"]:
+            return "  " + say(text, REROLL_LOSING, player=who, lost=event["lost"])
+        return "  " + say(text, REROLL, player=who)
     if kind == "pass":
-        return f"  {who} passes"
+        return "  " + say(text, PASSES, player=who)
     if kind == "final_score":
-        return (
-            f"{who}: {event['total']} VP (track {event['track']}, advanced tiles "
-            f"{event['advanced']}, conversion {event['conversion']})"
+        return say(
+            text,
+            FINAL_SCORE,
+            player=who,
+            total=event["total"],
+            track=event["track"],
+            advanced=event["advanced"],
+            conversion=event["conversion"],
         )
     return None  # bookkeeping events (takes, gains, damage...) are not narrated
 
 
 def position(engine: Engine, seat: int) -> str:
     """What a player at the table would see of their own situation, in a few lines."""
+    text = engine.data.text
     state = engine.state
     p = state["players"][seat]
     size = engine.data.grid_size
     dice = [
-        f"{d['color']} {d['value']}{' (reserved)' if d['reserved'] else ''}"
+        say(
+            text,
+            DICE_OWN_RESERVED if d["reserved"] else DICE_OWN,
+            color=d["color"],
+            value=d["value"],
+        )
         for d in state["dice"]
         if d["owner"] == seat
     ]
     others = [
-        f"{_owner(d['owner'])}: {d['color']} {d['value']}"
+        say(
+            text,
+            DICE_OTHER,
+            player=_owner(text, d["owner"]),
+            color=d["color"],
+            value=d["value"],
+        )
         for d in state["dice"]
         if d["owner"] not in (None, seat) and not d["reserved"]
     ]
+    storage = [
+        say(text, STORED, count=count, item=text.word(item, None, count))
+        for item, count in p["storage"].items()
+    ]
+    workstations = [
+        say(text, WORKSTATION_ROBOTS, color=text.word(colour), count=count)
+        for colour, count in p["workstations"].items()
+    ]
     grid = [t.split("#")[0] if t else "." for t in p["grid"]]
     turn = state["turn"]
+    none = say(text, NOTHING)
     return "\n".join(
-        [
-            f"  round {turn['round']}{' (final round)' if turn['final_round'] else ''}",
-            f"  VP {p['vp']} | storage {p['storage']} | break room {p['break_room']} robots"
-            f" | workstations {p['workstations']}",
-            f"  your dice: {', '.join(dice) or 'none'} | buyable: {', '.join(others) or 'none'}",
-            f"  hand: {', '.join(p['hand']) or 'no missions'}; "
-            f"{len(p['ravagers'])} ravager card(s)",
-            "  grid: "
-            + " / ".join(" ".join(grid[r * size : r * size + size]) for r in range(size)),
-            *hal_narrate.position(engine),
+        "  " + part
+        for part in [
+            say(
+                text,
+                POSITION_FINAL_ROUND if turn["final_round"] else POSITION_ROUND,
+                round=turn["round"],
+            ),
+            say(
+                text,
+                POSITION_BOARD,
+                vp=p["vp"],
+                storage=text.tr.plain_list(storage) or none,
+                robots=p["break_room"],
+                workstations=text.tr.plain_list(workstations) or none,
+            ),
+            say(
+                text,
+                POSITION_DICE,
+                dice=text.tr.plain_list(dice) or none,
+                buyable=text.tr.plain_list(others) or none,
+            ),
+            say(
+                text,
+                POSITION_HAND,
+                n=len(p["ravagers"]),
+                hand=text.tr.plain_list(p["hand"]) or say(text, NO_MISSIONS),
+                count=len(p["ravagers"]),
+            ),
+            say(
+                text,
+                POSITION_GRID,
+                grid=" / ".join(" ".join(grid[r * size : r * size + size]) for r in range(size)),
+            ),
         ]
+        + [line.strip() for line in hal_narrate.position(engine)]
     )
 
 
-def _owner(owner: object) -> str:
-    """A die's owner in a line: P1.., n (the neutral player) or Hal."""
+def _owner(text: TextRenderer, owner: object) -> str:
+    """A die's owner in a list of dice: P1.., Pn (the neutral player) or Hal."""
     if isinstance(owner, int):
-        return f"P{owner + 1}"
-    return "Hal" if owner == "hal" else "n"
+        return say(text, SEAT, number=owner + 1)
+    return "Hal" if owner == HAL else say(text, NEUTRAL_SEAT)
+
+
+# Each text's name, by its msgid: the first part of the names of its slots.
+_NAMES = {
+    text: name
+    for name, text in list(globals().items())
+    if name.isupper() and isinstance(text, (str, tuple))
+}

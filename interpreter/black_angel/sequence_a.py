@@ -173,7 +173,7 @@ def die_options(engine: Engine, seat: int) -> list[tuple[str, str, tuple]]:
     """The dice a player may choose in A.2, and the flips they may make first."""
     state = engine.state
     options = []
-    price = labels.amount(engine, *engine.data.die_price)
+    price = labels.amount(engine, *engine.data.die_price, slot="BUY_DIE.price")
     for index, bought in usable_dice(engine, seat):
         die = state["dice"][index]
         if bought:
@@ -204,7 +204,7 @@ def flip_options(engine: Engine, seat: int) -> list[tuple[str, str, tuple]]:
         label = say(
             engine,
             labels.FLIP_DIE,
-            cost=labels.amount(engine, cost, item),
+            cost=labels.amount(engine, cost, item, slot="FLIP_DIE.cost"),
             color=die["color"],
             value=die["value"],
         )

@@ -8,6 +8,7 @@ the round ends after it.
 
 from __future__ import annotations
 
+from ...dsl.i18n import NC_
 from ..game import Frame
 from . import hal
 from .dice import roll, supply_dice
@@ -96,6 +97,10 @@ def end_of_turn(engine: Engine) -> None:
 def clock(state: dict) -> int:
     """Turns played so far (stamped on every log event)."""
     return state["turn"]["turns"]
+
+
+# how a game ended, as ba simulate shows it
+ENDINGS = (NC_("ending", "spes"), NC_("ending", "ravagers"), NC_("ending", "none"))
 
 
 def ending(state: dict) -> str:

@@ -800,27 +800,61 @@ PRIMITIVES = (
     ),
 )
 
-# Fixed nouns a template may use as {param:noun}; (singular, plural) msgids.
+# Fixed nouns a template may use as {param:noun}, and the nouns that the words of
+# enumerations (CARD) stand for: (singular, plural) in English. Like every word in a
+# placeholder, they are translated under the placeholder's slot (dsl/words.py), which is
+# why they are not marked N_ here: dsl/extract.py lists them slot by slot.
 NOUNS = {
-    "technology tile": (N_("technology tile"), N_("technology tiles")),
-    "mission card": (N_("mission card"), N_("mission cards")),
-    "hex": (N_("hex"), N_("hexes")),
-    "mission": (N_("mission card"), N_("mission cards")),
-    "ravager": (N_("Ravager card"), N_("Ravager cards")),
+    "technology tile": ("technology tile", "technology tiles"),
+    "mission card": ("mission card", "mission cards"),
+    "hex": ("hex", "hexes"),
+    "mission": ("Mission card", "Mission cards"),
+    "ravager": ("Ravager card", "Ravager cards"),
 }
 
-# Words the text shows for enumeration values.
+# Words the text shows for enumeration values (others show as they are written).
 SHOWN = {
-    "vertical": N_("above or below"),
-    "horizontal": N_("left or right"),
-    "non_activating": N_("not one that activates tiles"),
-    "any": N_("any tile"),
-    "break_room": N_("the break room"),
-    "workstation": N_("a workstation"),
-    "advanced_first": N_("an Advanced tile first if the die allows, then cost-1 tiles"),
-    "tech_only": N_("technology tiles only"),
-    "clockwise": N_("clockwise, from action 1"),
-    "counterclockwise": N_("counterclockwise, from action 6"),
+    "vertical": "above or below",
+    "horizontal": "left or right",
+    "non_activating": "not one that activates tiles",
+    "any": "any tile",
+    "break_room": "the break room",
+    "workstation": "a workstation",
+    "advanced_first": "an Advanced tile first if the die allows, then cost-1 tiles",
+    "tech_only": "technology tiles only",
+    "clockwise": "clockwise, from action 1",
+    "counterclockwise": "counterclockwise, from action 6",
+}
+
+# The placeholders of Black Angel's own texts that show a word: decisions
+# (labels.py, by the name of the text) and the log (narrate.py). Each word that can
+# stand there is translated under the slot's name (dsl/words.py).
+WORKSTATION_NAME = words("break_room", "workstation")
+DIE_COLOR = COLOR
+LOG_TERRAIN = ref("terrain", "color", also=("asteroid", "empty", "spes"))
+SLOTS = {
+    # labels.py
+    "WHICH_WORKSTATION.source": WORKSTATION_NAME,
+    "WHICH_WORKSTATION.destination": WORKSTATION_NAME,
+    "WORKSTATION.color": COLOR,
+    "MISSION_CARD.color": COLOR,
+    "USE_ON_ACTION.kind": ACTION_KIND,
+    "BUY_DIE.color": DIE_COLOR,
+    "BUY_DIE.price": ITEM,
+    "USE_OWN_DIE.color": DIE_COLOR,
+    "FLIP_DIE.color": DIE_COLOR,
+    "FLIP_DIE.cost": ITEM,
+    "DIE.color": DIE_COLOR,
+    "COLOR_SPACE.color": COLOR,
+    "REPAIR_DIE.color": DIE_COLOR,
+    "HEX.terrain": LOG_TERRAIN,
+    "DISCARD_WHICH.kind": CARD,
+    "INJECT_INTO.line": words("row", "column"),
+    # narrate.py
+    "BLACK_ANGEL_MOVES.terrain": LOG_TERRAIN,
+    "DICE_OWN.color": DIE_COLOR,
+    "DICE_OWN_RESERVED.color": DIE_COLOR,
+    "DICE_OTHER.color": DIE_COLOR,
 }
 
 VOCABULARY = CORE.extend(
@@ -831,4 +865,5 @@ VOCABULARY = CORE.extend(
     nouns=NOUNS,
     shown=SHOWN,
     fields={"game": GAME_NUMBERS},
+    slots=SLOTS,
 )

@@ -41,6 +41,7 @@ def action_destroy(engine: Engine, frame: Frame) -> None:
             say(
                 engine,
                 labels.DESTROY_AT,
+                n=len(state["actions"][n - 1]["ravagers"]),
                 count=len(state["actions"][n - 1]["ravagers"]),
                 number=n,
             ),
@@ -54,4 +55,9 @@ def action_destroy(engine: Engine, frame: Frame) -> None:
         return
     if frame["left"] < frame["value"] and may_stop(engine):
         options.append(("stop", say(engine, labels.STOP_DESTROYING), "stop"))
-    engine.ask(seat, "destroy", say(engine, labels.DESTROY_WHICH, left=frame["left"]), options)
+    engine.ask(
+        seat,
+        "destroy",
+        say(engine, labels.DESTROY_WHICH, n=frame["left"], left=frame["left"]),
+        options,
+    )

@@ -58,7 +58,10 @@ def action_discover(engine: Engine, frame: Frame) -> None:
                 if frame["taken"] and may_stop(engine):
                     options.append(("stop", say(engine, labels.NO_MORE_TILES), ("stop", 0)))
                 engine.ask(
-                    seat, "discover", say(engine, labels.TAKE_TILE, left=frame["left"]), options
+                    seat,
+                    "discover",
+                    say(engine, labels.TAKE_TILE, n=frame["left"], left=frame["left"]),
+                    options,
                 )
                 return
     # injection, one tile at a time

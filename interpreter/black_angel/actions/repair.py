@@ -97,4 +97,9 @@ def action_repair(engine: Engine, frame: Frame) -> None:
         return
     if frame["left"] < frame["value"] and may_stop(engine):
         options.append(("stop", say(engine, labels.STOP_REPAIRING), ("stop", 0)))
-    engine.ask(seat, "repair", say(engine, labels.REPAIR_WHAT, left=frame["left"]), options)
+    engine.ask(
+        seat,
+        "repair",
+        say(engine, labels.REPAIR_WHAT, n=frame["left"], left=frame["left"]),
+        options,
+    )
