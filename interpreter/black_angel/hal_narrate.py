@@ -1,135 +1,308 @@
 """Hal's turns as readable lines: which card he revealed, which half he read and why,
 the die he took, what he did, each fallback and each VP he scored. Read from the log
-events of hal.py and hal_actions.py (narrate.py hands Hal's events over here)."""
+events of hal.py and hal_actions.py (narrate.py hands Hal's events over here).
+
+As in narrate.py, every line is an English msgid (N_, or NN_ with a plural form) filled
+by `say` in the language of the program's text renderer; a placeholder that shows a
+word (a colour, a half, a mode, an item) is a slot named after the text
+(`HAL_TAKES_DIE.color`), declared in the vocabulary's SLOTS. "Hal" is a name: it stays
+"Hal" in every language.
+"""
 
 from __future__ import annotations
 
+from ...dsl.i18n import N_, NN_
+from ...dsl.text import TextRenderer
 from .layout import HAL
 from .tables import Engine
 
-ACTIONS = {
-    "hal_discover": "discover technology",
-    "hal_repair": "repair the Black Angel",
-    "hal_destroy": "destroy Ravagers",
-    "hal_command": "command a ship",
-}
-MODES = {
-    "advanced_first": "an Advanced tile first",
-    "tech_only": "technology tiles only",
-    "clockwise": "clockwise",
-    "counterclockwise": "counterclockwise",
-}
-AFTER = {"a": "you did sequence A", "b": "you did sequence B", "pass": "you passed"}
+# TRANSLATORS: the heading of Hal's turn, as for a player's turn ({player} is "Hal")
+ROUND = N_("-- round {round}, {player} --")
+ROUND_FINAL = N_("-- round {round} (final round), {player} --")
+HAL_NAME = "Hal"  # a name, the same in every language
+
+# TRANSLATORS: Hal has no die and rolls one for each of his robots in a workstation
+HAL_ROLLS = N_("Hal rolls: {dice}")
+HAL_ROLLS_DAMAGED = NN_(
+    "Hal rolls: {dice} ({count} damaged, repaired as rolled)",
+    "Hal rolls: {dice} ({count} damaged, repaired as rolled)",
+)
+HAL_ROLLS_NOTHING = N_("no die (the supplies are empty)")
+HAL_DIE = N_("{color} {value}")  # a die of Hal's: "orange 3"
+HAL_RESHUFFLE = NN_(
+    "Hal's deck is empty: his {count} discarded card is reshuffled",
+    "Hal's deck is empty: his {count} discarded cards are reshuffled",
+)
+
+# TRANSLATORS: which sequence the player carried out decides which half of Hal's card he
+# reads first
+HAL_REVEALS_AFTER_A = N_("Hal reveals {card} (you did sequence A)")
+HAL_REVEALS_AFTER_B = N_("Hal reveals {card} (you did sequence B)")
+HAL_REVEALS_AFTER_PASS = N_("Hal reveals {card} (you passed)")
+HAL_REVEALS = N_("Hal reveals {card}")
+
+# TRANSLATORS: {half} is "top" or "bottom" (of Hal's card), {color} the colour of the die
+# that half takes, {action} what he does with it ("destroy Ravagers (clockwise, ...)")
+HAL_READS_FIRST = N_("he reads its {half} half: {color} die, {action}")
+# TRANSLATORS: {passed} is the colour of the die the first half asked for
+HAL_READS_SECOND = N_(
+    "no {passed} die is available to him, so he reads its {half} half: {color} die, {action}"
+)
+# what a half of Hal's card does with its die ({mode}, {order}: as on his cards)
+DOES_DISCOVER = N_("discover technology ({mode})")
+DOES_REPAIR = N_("repair the Black Angel ({order})")
+DOES_DESTROY = N_("destroy Ravagers ({order})")
+DOES_COMMAND = N_("command a ship")
+
+HAL_DROPS_DIE = N_(
+    "neither half's colour is available: Hal returns his {color} {value} to its supply"
+)
+HAL_TAKES_DIE = N_("Hal takes his {color} {value}")
+# TRANSLATORS: Hal takes a die of the player's ({player}: P1); the player, not Hal,
+# takes the die's price from the general supply
+HAL_BUYS_DIE = N_(
+    "Hal buys {player}'s {color} {value} (the highest); {player} takes its price from the supply"
+)
+THE_PLAYER = N_("the player")
+
+# TRANSLATORS: a Ravager card on the action Hal performs; he carries out only effects
+# that add damage
+HAL_RAVAGER_RESOLVED = N_("ravager {card} on action {action}: resolved (it adds damage)")
+HAL_RAVAGER_IGNORED = N_("ravager {card} on action {action}: ignored, at no cost")
+HAL_DISCOVERS_ADVANCED = N_("Hal takes {tile} from the Advanced slots")
+HAL_DISCOVERS_DISPLAY = N_("Hal takes {tile} from the display")
+HAL_REPAIRS_ACTION = N_("Hal removes a damage cube from action {action}")
+HAL_REPAIRS_DIE = N_("Hal removes a damage cube from a damaged die")
+HAL_DESTROYS = N_("Hal destroys {cards} at action {action}")
+
+# TRANSLATORS: Hal places a mission card on a space hex: an activation card on the
+# farthest strip with a free hex of its colour, a neutralization card on the nearest;
+# {comet} is empty or one of the two texts below; {amount} {item}: the card's reward
+HAL_PLACES_ACTIVATION = N_(
+    "Hal places {card} (activation) at {at}, strip {strip}: the farthest with a free hex "
+    "of its colour{comet}; reward {amount} {item}"
+)
+HAL_PLACES_NEUTRALIZATION = N_(
+    "Hal places {card} (neutralization) at {at}, strip {strip}: the nearest with a free hex "
+    "of its colour{comet}; reward {amount} {item}"
+)
+COMET = N_(" (a comet hex)")
+COMET_BONUS = N_(" (a comet hex: bonus)")
+
+# TRANSLATORS: Hal keeps nothing: what he gains is scored at once as VP
+HAL_GAINS = N_("Hal: +{vp} VP for {count} {item}")
+# TRANSLATORS: why Hal scores VP instead of doing what his card asks
+HAL_FALLBACK = N_("Hal cannot act ({why}): +{vp} VP")
+WHY_NO_COLOUR = N_("neither colour of his card was available")
+WHY_STAR_DIE = N_("his die shows a star")
+WHY_DAMAGED = N_("the damaged action takes his die down to 0")
+WHY_NOTHING_TO_DO = N_("there is nothing to do on that action")
+HAL_CARD_EJECTED = N_("Hal's {card} is ejected")
+# TRANSLATORS: the player bought a die of Hal's; {amount} {item}: its price
+HAL_PAID = N_("Hal is paid {amount} {item} for his die and discards it")
+HAL_FINAL = N_("Hal: {total} VP (he scores nothing at the end)")
+HAL_GAINS_VP = N_("Hal: +{amount} VP")
+HAL_LOSES_VP = N_("Hal: -{amount} VP")
+HAL_FREE_ACTIVATION = N_("Hal activates his {card} once for free")
+# TRANSLATORS: Hal answers a question of an effect; {label} is the option he chose
+HAL_CHOOSES = N_("Hal chooses: {label}")
+# TRANSLATORS: {primitive} is the name of a primitive of the rules language (an id)
+HAL_CANNOT = N_("(Hal cannot {primitive})")
+
+# Hal's position (narrate.position)
+HAL_POSITION = N_("Hal: {vp} VP | dice: {dice} | {deck}, {discard} | {space}")
+HAL_POSITION_DECK = NN_("{count} card in his deck", "{count} cards in his deck")
+HAL_POSITION_DISCARD = NN_("{count} discarded", "{count} discarded")
+HAL_POSITION_SPACE = NN_("{count} of his cards in space", "{count} of his cards in space")
+NOTHING = N_("none")
+
+REVEALS = {"a": HAL_REVEALS_AFTER_A, "b": HAL_REVEALS_AFTER_B, "pass": HAL_REVEALS_AFTER_PASS}
 WHY = {
-    "no_colour": "neither colour of his card was available",
-    "star_die": "his die shows a star",
-    "damaged": "the damaged action takes his die down to 0",
-    "nothing_to_do": "there is nothing to do on that action",
+    "no_colour": WHY_NO_COLOUR,
+    "star_die": WHY_STAR_DIE,
+    "damaged": WHY_DAMAGED,
+    "nothing_to_do": WHY_NOTHING_TO_DO,
 }
+# what a half does, by Hal's action primitive, and the placeholder of its mode
+DOES = {
+    "hal_discover": (DOES_DISCOVER, "mode"),
+    "hal_repair": (DOES_REPAIR, "order"),
+    "hal_destroy": (DOES_DESTROY, "order"),
+    "hal_command": (DOES_COMMAND, None),
+}
+# the component an item Hal scores stands for (hal.score_items)
+GAINED = {"technology": "tech", "advanced": "advanced_tile"}
+
+
+def say(text: TextRenderer, template: str | tuple[str, str], n: int = 1, **values: object) -> str:
+    """A line in words: the template translated, filled, its words in their slots."""
+    return text.fill(template, values, _NAMES.get(template), n)
 
 
 def concerns_hal(event: dict) -> bool:
     return event["event"].startswith("hal_") or event.get("seat") == HAL
 
 
-def _does(does: list) -> str:
+def _does(text: TextRenderer, does: list) -> str:
+    """What a half does with its die, in words ("destroy Ravagers (clockwise, ...)")."""
     if not does:
         return "?"
-    text = ACTIONS.get(does[0], does[0])
-    modes = [MODES.get(str(v), str(v)) for v in does[1:]]
-    return f"{text} ({', '.join(modes)})" if modes else text
+    found = DOES.get(does[0])
+    if found is None:  # an action of a mod's: its primitive and arguments
+        return " ".join(str(v) for v in does)
+    template, placeholder = found
+    values: dict[str, object] = {}
+    if placeholder and len(does) > 1:
+        values[placeholder] = str(does[1])
+    return text.fill(template, values, _NAMES.get(template))
 
 
-def _name(names: list[str], seat: object) -> str:
-    return names[seat] if isinstance(seat, int) and seat < len(names) else "the player"
+def _colours(text: TextRenderer, colours: list, slot: str) -> str:
+    """The colour(s) of a half's die: the id, which the slot translates; several (a mod's
+    card) already in words."""
+    if len(colours) == 1:
+        return str(colours[0])
+    return "/".join(text.word(str(c), slot) for c in colours) or "?"
 
 
-def line(event: dict, names: list[str]) -> str | None:
+def _die(text: TextRenderer, shown: str) -> str:
+    """A die of a hal_rolls event ("orange 3") in words."""
+    colour, _, value = shown.rpartition(" ")
+    return say(text, HAL_DIE, color=colour, value=value) if colour else shown
+
+
+def _name(text: TextRenderer, names: list[str], seat: object) -> str:
+    if isinstance(seat, int) and seat < len(names):
+        return names[seat]
+    return say(text, THE_PLAYER)
+
+
+def line(event: dict, names: list[str], text: TextRenderer) -> str | None:
     """One readable line for an event of Hal's, or None for bookkeeping."""
     kind = event["event"]
     if kind == "hal_turn":
-        final = " (final round)" if event["final"] else ""
-        return f"\n-- round {event['round']}{final}, Hal --"
+        template = ROUND_FINAL if event["final"] else ROUND
+        return "\n" + say(text, template, round=event["round"], player=HAL_NAME)
     if kind == "hal_rolls":
-        dice = ", ".join(event["dice"]) or "no die (the supplies are empty)"
-        damaged = f" ({event['damaged']} damaged, repaired as rolled)" if event["damaged"] else ""
-        return f"  Hal rolls: {dice}{damaged}"
+        dice = text.tr.plain_list([_die(text, d) for d in event["dice"]])
+        dice = dice or say(text, HAL_ROLLS_NOTHING)
+        damaged = event["damaged"]
+        if damaged:
+            return "  " + say(text, HAL_ROLLS_DAMAGED, n=damaged, dice=dice, count=damaged)
+        return "  " + say(text, HAL_ROLLS, dice=dice)
     if kind == "hal_reshuffle":
-        return f"  Hal's deck is empty: his {event['cards']} discarded cards are reshuffled"
+        cards = event["cards"]
+        return "  " + say(text, HAL_RESHUFFLE, n=cards, count=cards)
     if kind == "hal_reveals":
-        return f"  Hal reveals {event['card']} ({AFTER.get(event['after'], event['after'])})"
+        return "  " + say(text, REVEALS.get(event["after"], HAL_REVEALS), card=event["card"])
     if kind == "hal_reads":
-        colours = "/".join(event["colors"]) or "no"
-        text = f"{event['half']} half: {colours} die, {_does(event['does'])}"
-        if event["which"] == "first":
-            return f"  he reads its {text}"
-        passed = " or ".join(event["passed"]) or "the first colour"
-        return f"  no {passed} die is available to him, so he reads its {text}"
+        values = {"half": event["half"], "action": _does(text, event["does"])}
+        passed = event["passed"]
+        if event["which"] == "first" or not passed:
+            colour = _colours(text, event["colors"], "HAL_READS_FIRST.color")
+            return "  " + say(text, HAL_READS_FIRST, color=colour, **values)
+        colour = _colours(text, event["colors"], "HAL_READS_SECOND.color")
+        passed = _colours(text, passed, "HAL_READS_SECOND.passed")
+        return "  " + say(text, HAL_READS_SECOND, color=colour, passed=passed, **values)
     if kind == "hal_drops_die":
-        return (
-            f"  neither half's colour is available: Hal returns his {event['color']} "
-            f"{event['value']} to its supply"
-        )
+        return "  " + say(text, HAL_DROPS_DIE, color=event["color"], value=event["value"])
     if kind == "hal_takes_die":
-        die = f"{event['color']} {event['value']}"
+        die = {"color": event["color"], "value": event["value"]}
         if event["bought_from"] is None:
-            return f"  Hal takes his {die}"
-        who = _name(names, event["bought_from"])
-        return f"  Hal buys {who}'s {die} (the highest); {who} takes its price from the supply"
+            return "  " + say(text, HAL_TAKES_DIE, **die)
+        who = _name(text, names, event["bought_from"])
+        return "  " + say(text, HAL_BUYS_DIE, player=who, **die)
     if kind == "hal_ravager":
-        what = "resolved (it adds damage)" if event["resolved"] else "ignored, at no cost"
-        return f"  ravager {event['card']} on action {event['action']}: {what}"
+        template = HAL_RAVAGER_RESOLVED if event["resolved"] else HAL_RAVAGER_IGNORED
+        return "  " + say(text, template, card=event["card"], action=event["action"])
     if kind == "hal_discovers":
-        where = "the Advanced slots" if event["source"] == "advanced" else "the display"
-        return f"  Hal takes {event['tile']} from {where}"
+        advanced = event["source"] == "advanced"
+        template = HAL_DISCOVERS_ADVANCED if advanced else HAL_DISCOVERS_DISPLAY
+        return "  " + say(text, template, tile=event["tile"])
     if kind == "hal_repairs":
-        where = f"action {event['index']}" if event["source"] == "action" else "a damaged die"
-        return f"  Hal removes a damage cube from {where}"
+        if event["source"] == "action":
+            return "  " + say(text, HAL_REPAIRS_ACTION, action=event["index"])
+        return "  " + say(text, HAL_REPAIRS_DIE)
     if kind == "hal_destroys":
-        return f"  Hal destroys {', '.join(event['cards'])} at action {event['action']}"
+        cards = text.tr.plain_list(event["cards"])
+        return "  " + say(text, HAL_DESTROYS, cards=cards, action=event["action"])
     if kind == "hal_places":
-        which = "activation" if event["activation"] else "neutralization"
-        where = "farthest" if event["activation"] else "nearest"
-        comet = " (a comet hex" + (": bonus" if event["bonus"] else "") + ")"
+        activation = event["activation"]
+        comet = ""
+        if event["comet"]:
+            comet = say(text, COMET_BONUS if event["bonus"] else COMET)
         amount, item = event["reward"]
-        return (
-            f"  Hal places {event['card']} ({which}) at {event['at']}, strip {event['strip']}: "
-            f"the {where} with a free hex of its colour{comet if event['comet'] else ''}; "
-            f"reward {amount} {item}"
+        return "  " + say(
+            text,
+            HAL_PLACES_ACTIVATION if activation else HAL_PLACES_NEUTRALIZATION,
+            n=amount,
+            card=event["card"],
+            at=event["at"],
+            strip=event["strip"],
+            comet=comet,
+            amount=amount,
+            item=item,
         )
     if kind == "hal_gains":
-        item = event["item"] if event["amount"] == 1 else f"{event['item']} x{event['amount']}"
-        return f"  Hal: +{event['vp']} VP for {item}"
+        amount = event["amount"]
+        item = GAINED.get(event["item"], event["item"])
+        return "  " + say(text, HAL_GAINS, n=amount, vp=event["vp"], count=amount, item=item)
     if kind == "hal_fallback":
-        return f"  Hal cannot act ({WHY.get(event['why'], event['why'])}): +{event['vp']} VP"
+        why = WHY.get(event["why"])
+        reason = say(text, why) if why is not None else str(event["why"])
+        return "  " + say(text, HAL_FALLBACK, why=reason, vp=event["vp"])
     if kind == "hal_card_ejected":
-        return f"  Hal's {event['card']} is ejected"
+        return "  " + say(text, HAL_CARD_EJECTED, card=event["card"])
     if kind == "hal_paid":
-        return f"  Hal is paid {event['amount']} {event['item']} for his die and discards it"
+        amount = event["amount"]
+        return "  " + say(text, HAL_PAID, n=amount, amount=amount, item=event["item"])
     if kind == "hal_final":
-        return f"Hal: {event['total']} VP (he scores nothing at the end)"
+        return say(text, HAL_FINAL, total=event["total"])
     if kind == "gain_vp":
-        return f"  Hal: +{event['amount']} VP"
+        return "  " + say(text, HAL_GAINS_VP, amount=event["amount"])
     if kind == "lose_vp":
-        return f"  Hal: -{event['amount']} VP"
+        return "  " + say(text, HAL_LOSES_VP, amount=event["amount"])
     if kind == "free_activation":
-        return f"  Hal activates his {event['card']} once for free"
+        return "  " + say(text, HAL_FREE_ACTIVATION, card=event["card"])
     if kind == "automaton_choice":
-        return f"  Hal chooses: {event['label']}"
+        return "  " + say(text, HAL_CHOOSES, label=event["label"])
     if kind == "hal_cannot":
-        return f"  (Hal cannot {event['primitive']})"
+        return "  " + say(text, HAL_CANNOT, primitive=event["primitive"])
     return None
 
 
 def position(engine: Engine) -> list[str]:
     """Hal's situation, for the player at the terminal."""
+    text = engine.data.text
     state = engine.state
     hal = state["hal"]
     if hal is None:
         return []
-    dice = [f"{d['color']} {d['value']}" for d in state["dice"] if d["owner"] == HAL] or ["none"]
-    cards = sum(1 for c in state["space"]["cards"].values() if c["owner"] == HAL)
-    return [
-        f"  Hal: {hal['vp']} VP | dice {', '.join(dice)} | {len(hal['deck'])} cards in his "
-        f"deck, {len(hal['discard'])} discarded | {cards} of his cards in space"
+    dice = [
+        say(text, HAL_DIE, color=d["color"], value=d["value"])
+        for d in state["dice"]
+        if d["owner"] == HAL
     ]
+    cards = sum(1 for c in state["space"]["cards"].values() if c["owner"] == HAL)
+    deck, discard = len(hal["deck"]), len(hal["discard"])
+    return [
+        "  "
+        + say(
+            text,
+            HAL_POSITION,
+            vp=hal["vp"],
+            dice=text.tr.plain_list(dice) or say(text, NOTHING),
+            deck=say(text, HAL_POSITION_DECK, n=deck, count=deck),
+            discard=say(text, HAL_POSITION_DISCARD, n=discard, count=discard),
+            space=say(text, HAL_POSITION_SPACE, n=cards, count=cards),
+        )
+    ]
+
+
+# Each text's name, by its msgid: the first part of the names of its slots. (A msgid
+# that narrate.py uses too, such as ROUND, has no slot, so its name does not matter.)
+_NAMES = {
+    text: name
+    for name, text in list(globals().items())
+    if name.isupper() and isinstance(text, (str, tuple))
+}

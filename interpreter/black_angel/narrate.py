@@ -74,7 +74,7 @@ def say(text: TextRenderer, template: str | tuple[str, str], n: int = 1, **value
 def line(event: dict, names: list[str], text: TextRenderer) -> str | None:
     """One readable line for an event, or None for bookkeeping events."""
     if hal_narrate.concerns_hal(event):
-        return hal_narrate.line(event, names)
+        return hal_narrate.line(event, names, text)
     kind = event["event"]
     who = names[event["seat"]] if isinstance(event.get("seat"), int) else None
     if kind == "turn":

@@ -832,6 +832,7 @@ SHOWN = {
 WORKSTATION_NAME = words("break_room", "workstation")
 DIE_COLOR = COLOR
 LOG_TERRAIN = ref("terrain", "color", also=("asteroid", "empty", "spes"))
+HAL_HALF = words("top", "bottom")
 SLOTS = {
     # labels.py
     "WHICH_WORKSTATION.source": WORKSTATION_NAME,
@@ -855,6 +856,23 @@ SLOTS = {
     "DICE_OWN.color": DIE_COLOR,
     "DICE_OWN_RESERVED.color": DIE_COLOR,
     "DICE_OTHER.color": DIE_COLOR,
+    # hal_narrate.py
+    "HAL_DIE.color": DIE_COLOR,
+    "HAL_READS_FIRST.half": HAL_HALF,
+    "HAL_READS_FIRST.color": DIE_COLOR,
+    "HAL_READS_SECOND.half": HAL_HALF,
+    "HAL_READS_SECOND.color": DIE_COLOR,
+    "HAL_READS_SECOND.passed": DIE_COLOR,
+    "DOES_DISCOVER.mode": DISCOVER_MODE,
+    "DOES_REPAIR.order": ORDER,
+    "DOES_DESTROY.order": ORDER,
+    "HAL_DROPS_DIE.color": DIE_COLOR,
+    "HAL_TAKES_DIE.color": DIE_COLOR,
+    "HAL_BUYS_DIE.color": DIE_COLOR,
+    "HAL_PLACES_ACTIVATION.item": REWARD,
+    "HAL_PLACES_NEUTRALIZATION.item": REWARD,
+    "HAL_GAINS.item": ref("item", "component"),
+    "HAL_PAID.item": ITEM,
 }
 
 VOCABULARY = CORE.extend(
