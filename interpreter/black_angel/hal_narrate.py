@@ -77,20 +77,24 @@ HAL_DESTROYS = N_("Hal destroys {cards} at action {action}")
 
 # TRANSLATORS: Hal places a mission card on a space hex: an activation card on the
 # farthest strip with a free hex of its colour, a neutralization card on the nearest;
-# {comet} is empty or one of the two texts below; {amount} {item}: the card's reward
+# {comet} is empty or one of the two texts below; {reward}: the card's reward ("1 ship")
 HAL_PLACES_ACTIVATION = N_(
     "Hal places {card} (activation) at {at}, strip {strip}: the farthest with a free hex "
-    "of its colour{comet}; reward {amount} {item}"
+    "of its colour{comet}; reward {reward}"
 )
 HAL_PLACES_NEUTRALIZATION = N_(
     "Hal places {card} (neutralization) at {at}, strip {strip}: the nearest with a free hex "
-    "of its colour{comet}; reward {amount} {item}"
+    "of its colour{comet}; reward {reward}"
 )
 COMET = N_(" (a comet hex)")
 COMET_BONUS = N_(" (a comet hex: bonus)")
 
-# TRANSLATORS: Hal keeps nothing: what he gains is scored at once as VP
-HAL_GAINS = N_("Hal: +{vp} VP for {count} {item}")
+# TRANSLATORS: items in Hal's lines: what he gains, a reward, a price ("1 ship"); the
+# same words in all of them
+HAL_ITEMS = N_("{count} {item}")
+# TRANSLATORS: Hal keeps nothing: what he gains ({items}: "2 ships") is scored at once
+# as VP
+HAL_GAINS = N_("Hal: +{vp} VP for {items}")
 # TRANSLATORS: why Hal scores VP instead of doing what his card asks
 HAL_FALLBACK = N_("Hal cannot act ({why}): +{vp} VP")
 WHY_NO_COLOUR = N_("neither colour of his card was available")
@@ -98,8 +102,8 @@ WHY_STAR_DIE = N_("his die shows a star")
 WHY_DAMAGED = N_("the damaged action takes his die down to 0")
 WHY_NOTHING_TO_DO = N_("there is nothing to do on that action")
 HAL_CARD_EJECTED = N_("Hal's {card} is ejected")
-# TRANSLATORS: the player bought a die of Hal's; {amount} {item}: its price
-HAL_PAID = N_("Hal is paid {amount} {item} for his die and discards it")
+# TRANSLATORS: the player bought a die of Hal's; {price}: its price ("1 resource")
+HAL_PAID = N_("Hal is paid {price} for his die and discards it")
 HAL_FINAL = N_("Hal: {total} VP (he scores nothing at the end)")
 HAL_GAINS_VP = N_("Hal: +{amount} VP")
 HAL_LOSES_VP = N_("Hal: -{amount} VP")
@@ -171,6 +175,11 @@ def _die(text: TextRenderer, shown: str) -> str:
     return say(text, HAL_DIE, color=colour, value=value) if colour else shown
 
 
+def _items(text: TextRenderer, amount: int, item: str) -> str:
+    """A number of items in words ("2 ships"), the word agreeing with the number."""
+    return say(text, HAL_ITEMS, n=amount, count=amount, item=item)
+
+
 def _name(text: TextRenderer, names: list[str], seat: object) -> str:
     if isinstance(seat, int) and seat < len(names):
         return names[seat]
@@ -235,18 +244,15 @@ def line(event: dict, names: list[str], text: TextRenderer) -> str | None:
         return "  " + say(
             text,
             HAL_PLACES_ACTIVATION if activation else HAL_PLACES_NEUTRALIZATION,
-            n=amount,
             card=event["card"],
             at=event["at"],
             strip=event["strip"],
             comet=comet,
-            amount=amount,
-            item=item,
+            reward=_items(text, amount, item),
         )
     if kind == "hal_gains":
-        amount = event["amount"]
-        item = GAINED.get(event["item"], event["item"])
-        return "  " + say(text, HAL_GAINS, n=amount, vp=event["vp"], count=amount, item=item)
+        items = _items(text, event["amount"], GAINED.get(event["item"], event["item"]))
+        return "  " + say(text, HAL_GAINS, vp=event["vp"], items=items)
     if kind == "hal_fallback":
         why = WHY.get(event["why"])
         reason = say(text, why) if why is not None else str(event["why"])
@@ -254,8 +260,7 @@ def line(event: dict, names: list[str], text: TextRenderer) -> str | None:
     if kind == "hal_card_ejected":
         return "  " + say(text, HAL_CARD_EJECTED, card=event["card"])
     if kind == "hal_paid":
-        amount = event["amount"]
-        return "  " + say(text, HAL_PAID, n=amount, amount=amount, item=event["item"])
+        return "  " + say(text, HAL_PAID, price=_items(text, event["amount"], event["item"]))
     if kind == "hal_final":
         return say(text, HAL_FINAL, total=event["total"])
     if kind == "gain_vp":

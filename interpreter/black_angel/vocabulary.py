@@ -869,10 +869,7 @@ SLOTS = {
     "HAL_DROPS_DIE.color": DIE_COLOR,
     "HAL_TAKES_DIE.color": DIE_COLOR,
     "HAL_BUYS_DIE.color": DIE_COLOR,
-    "HAL_PLACES_ACTIVATION.item": REWARD,
-    "HAL_PLACES_NEUTRALIZATION.item": REWARD,
-    "HAL_GAINS.item": ref("item", "component"),
-    "HAL_PAID.item": ITEM,
+    "HAL_ITEMS.item": ref("item", "component", "track"),
 }
 
 VOCABULARY = CORE.extend(
