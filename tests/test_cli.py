@@ -317,7 +317,7 @@ def test_json_is_the_same_as_format_json(name, run):
         return
     code, text = run(ba, name, *args, "--format", "text")
     default = run(ba, name, *args)[1]
-    speed = re.compile(r"\([\d.]+ games/s, \d+ workers\)")  # simulate's only varying figure
+    speed = re.compile(r"\([\d.]+ games/s, \d+ process(?:es)?\)")  # simulate's only varying figure
     assert code == 0 and text != out and speed.sub("", text) == speed.sub("", default)
     code, error = run(ba, name, *args, "--json", "--format", "text")
     assert code == 2 and "--json means --format json; it contradicts --format text" in error

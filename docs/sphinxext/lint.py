@@ -14,13 +14,17 @@ from pathlib import Path
 from docutils import nodes
 
 from ...dsl.cases import Case, examples, lint, without_expectations
-from ...dsl.diagnostics import CODES, render_text
+from ...dsl.diagnostics import CATALOG_CODES, CODES, render_text
 from ...dsl.meta import N_
 from .reference import Reference, RulesDirective
 
 SEVERITY = {"error": N_("error"), "warning": N_("warning")}
 BAD = N_("Reported:")
 FIXED = N_("Fixed:")
+CATALOG = N_(
+    "About the translation catalogs beside the rules (locales/LANG/LC_MESSAGES/*.po), "
+    "so it has no example written in the rules language."
+)
 
 
 class LintCodes(RulesDirective):
@@ -37,6 +41,10 @@ class LintCodes(RulesDirective):
             box += head
             box += nodes.paragraph(ref.say(meaning), ref.say(meaning))
             case = shown.get(code)
+            if code in CATALOG_CODES:  # its tests are in tests/test_languages.py
+                box += nodes.paragraph(ref.say(CATALOG), ref.say(CATALOG))
+                out.append(box)
+                continue
             if case is None or case.fixed is None:
                 self.state.document.reporter.warning(f"ba:lint-codes: no example for {code}")
                 out.append(box)
