@@ -229,6 +229,15 @@ class Engine(Generic[P]):
         copy["log"] = list(kept["log"])
         return Engine(self.data, copy, self.logging if log is None else log)
 
+    def determinize(self, seat: int, rng: Rng) -> None:
+        """Make this game (a bot's copy) one that `seat` cannot tell from the real one: what
+        the seat cannot see is dealt again (the game's `determinize`: decks, other players'
+        hands) and the generator that rolls the dice is re-seeded, both from the bot's own
+        generator `rng`. A search that looks ahead on such copies guesses the dice and the
+        cards; it never reads them."""
+        self.data.game.determinize(self, seat, rng)
+        self.state["rng"] = rng.below(1 << 64)
+
     def to_json(self) -> str:
         return json.dumps(self.state, separators=(",", ":"))
 

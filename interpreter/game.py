@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..dsl.meta import Vocabulary
 from .piles import Pile
+from .rng import Rng
 
 if TYPE_CHECKING:
     from ..dsl.compiler import RuleSet
@@ -91,5 +92,8 @@ class Game(Generic[P]):
     tally: Callable[[Engine], dict[str, int]] = lambda engine: {}  # things to count per game
     # what each seat did in a finished game (cards played, tiles taken...), for records
     record: Callable[[Engine], list[dict[str, Any]]] = lambda engine: []
+    # deal again, on a bot's copy of a game, what a seat cannot see (decks, other hands),
+    # with the bot's generator (Engine.determinize); games without hidden things do nothing
+    determinize: Callable[[Engine, int, Rng], None] = lambda engine, seat, rng: None
     variants: tuple[str, ...] = ()  # the variants (declared in the rules) the module plays
     scenarios: ScenarioForms[P] = field(default_factory=ScenarioForms)

@@ -22,6 +22,7 @@ Where a rule lives:
     missions.py       mission cards in space: placing, activating, ejecting
     neutral.py        the 2-player neutral player
     scoring.py        counters, final scoring, the bots' estimate of a position
+    hidden.py         what a player cannot see, dealt again for a bot's search
     labels.py         the texts of decisions
     invariants.py, narrate.py, scenario_forms.py
 """
@@ -35,6 +36,7 @@ from . import (
     checks,
     dice,
     grid,
+    hidden,
     invariants,
     items,
     missions,
@@ -113,5 +115,6 @@ GAME = Game(
     scenarios=SCENARIO_FORMS,
     tally=boosts.tally,
     record=scoring.what_each_played,
+    determinize=hidden.determinize,
     variants=(boosts.ADVANCED,),
 )
