@@ -16,6 +16,7 @@ from ..dsl.text import LANGUAGES, TextRenderer, translations
 from .common import color_option, format_options, guarded, run, version_option
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
+from .report import report_command
 from .rules import compiled, rules_options
 from .scenario import scenario_command
 
@@ -54,6 +55,7 @@ ba.add_command(simulate_command)
 ba.add_command(rulings_command)
 ba.add_command(replay_command)
 ba.add_command(scenario_command)
+ba.add_command(report_command)
 
 
 @ba.command()
