@@ -53,3 +53,21 @@ def test_ray_missing_is_a_clear_usage_error(monkeypatch):
 def test_an_address_needs_the_ray_backend():
     code, text = simulate("--games", "2", "--address", "auto")
     assert code == 2 and "--backend ray" in text
+
+
+def test_local_workers_stop_when_the_reader_has_read_enough():
+    """Closing the stream of records ends the worker processes at once (no queued game is
+    waited for), and the records read are those of one process."""
+    import multiprocessing
+
+    from blackangel.dsl.compiler import load_shipped
+    from blackangel.interpreter import simulation
+    from blackangel.interpreter.program import build
+
+    data = build(load_shipped())
+    settings = simulation.Settings(players=2, agents=("random",), rulings={})
+    stream = simulation.records(data, settings, range(1, 2001), workers=2)
+    first = [next(stream) for _ in range(3)]
+    stream.close()
+    assert first == [simulation.play_record(data, settings, seed) for seed in (1, 2, 3)]
+    assert multiprocessing.active_children() == []
