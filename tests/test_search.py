@@ -161,3 +161,19 @@ def test_a_bot_does_not_read_the_dice_or_the_hidden_cards(data, monkeypatch):
 def test_greedy_and_mcts_play_whole_games(data):
     engine = play(Engine.new_game(data, 2, 5), [MctsAgent(1, iterations=8), GreedyAgent(2)])
     assert engine.is_terminal() and problems(engine) == []
+
+
+def test_determinize_in_the_solo_game_deals_hal_s_deck_again(data):
+    """Hal's face-down deck is hidden from the player: a bot's copy holds the same cards
+    in an order of its own generator's; his revealed card and discards stay as they are."""
+    engine = midgame(data, 1, 3, 10)
+    orders = set()
+    for seed in range(5):
+        guess = engine.clone()
+        guess.determinize(0, Rng({"rng": seed_state(seed)}))
+        before, after = engine.state["hal"], guess.state["hal"]
+        assert problems(guess) == []
+        assert sorted(after["deck"]) == sorted(before["deck"])
+        assert (after["revealed"], after["discard"]) == (before["revealed"], before["discard"])
+        orders.add(tuple(after["deck"]))
+    assert len(orders) > 1

@@ -9,9 +9,10 @@ the copy's generator from the bot's (Engine.determinize), so future rolls are gu
 too.
 
 Hidden from `seat`: the mission decks, the ravager deck and the ravagers left in the
-box at set-up, the technology stacks, the advanced deck, and the other players'
-mission and ravager hands. Each pool is sorted before it is shuffled, so the result
-depends on what is hidden, never on the order it was in.
+box at set-up, the technology stacks, the advanced deck, the other players' mission
+and ravager hands, and in the solo game the order of Hal's face-down deck. Each pool
+is sorted before it is shuffled, so the result depends on what is hidden, never on
+the order it was in.
 """
 
 from __future__ import annotations
@@ -48,3 +49,7 @@ def determinize(engine: Engine, seat: int, rng: Rng) -> None:
     for stack in [*state["stacks"].values(), state["advanced_deck"]]:
         stack.sort()
         rng.shuffle(stack)
+    hal = state.get("hal")
+    if hal is not None:
+        hal["deck"].sort()
+        rng.shuffle(hal["deck"])
