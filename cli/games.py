@@ -517,12 +517,10 @@ def rulings_command(fmt, lang, rules_paths, base):
 
     def explained(name: str) -> tuple[str, dict[str, str]]:
         ruling = data.rulings[name]
-        context = f"ruling {name}"
         options = {
-            option: tr.pgettext(f"{context} {option}", meaning)
-            for option, meaning in ruling.options.items()
+            option: text.ruling(name, meaning, option) for option, meaning in ruling.options.items()
         }
-        return tr.pgettext(context, ruling.help), options
+        return text.ruling(name, ruling.help), options
 
     if fmt == "json":
         listing = {}

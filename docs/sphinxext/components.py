@@ -105,7 +105,7 @@ class Cards(RulesDirective):
             para += nodes.Text(" — ")
             para += nodes.emphasis(ref.say(ORIGIN[origin.kind]), ref.say(ORIGIN[origin.kind]))
             if origin.reason:
-                para += nodes.Text(": " + origin.reason)
+                para += nodes.Text(": " + ref.text.origin(origin.reason))
             item += para
             items += item
         return items

@@ -14,13 +14,17 @@ from pathlib import Path
 from docutils import nodes
 
 from ...dsl.cases import Case, examples, lint, without_expectations
-from ...dsl.diagnostics import CODES, render_text
+from ...dsl.diagnostics import CATALOG_CODES, CODES, render_text
 from ...dsl.meta import N_
 from .reference import Reference, RulesDirective
 
 SEVERITY = {"error": N_("error"), "warning": N_("warning")}
 BAD = N_("Reported:")
 FIXED = N_("Fixed:")
+IN_CATALOGS = N_(
+    "Reported for a language's catalog (a .po file of the game or of a mod), not for "
+    "rules text: the problem is in a translation, at the catalog's line."
+)
 
 
 class LintCodes(RulesDirective):
@@ -36,6 +40,10 @@ class LintCodes(RulesDirective):
             head += nodes.Text(f"  {ref.say(SEVERITY[severity])}")
             box += head
             box += nodes.paragraph(ref.say(meaning), ref.say(meaning))
+            if code in CATALOG_CODES:
+                box += nodes.paragraph(ref.say(IN_CATALOGS), ref.say(IN_CATALOGS))
+                out.append(box)
+                continue
             case = shown.get(code)
             if case is None or case.fixed is None:
                 self.state.document.reporter.warning(f"ba:lint-codes: no example for {code}")
