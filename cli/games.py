@@ -11,7 +11,7 @@ import click
 from ..dsl.diagnostics import did_you_mean
 from ..dsl.i18n import N_, NN_
 from ..dsl.loader import UsageError
-from ..interpreter import replay, simulation
+from ..interpreter import cluster, replay, simulation
 from ..interpreter.agents import AGENTS, HumanAgent, play
 from ..interpreter.engine import Engine
 from ..interpreter.narrate import log_lines, seat_names, transcript
@@ -36,6 +36,8 @@ RIVAL_WINS = NN_(
     "scores: mean {mean}, min {min}, max {max}",
 )
 RECORDS_IN = N_("one record per game in {path}")
+# TRANSLATORS: Ray is a framework for running programs on a cluster of machines
+ON_RAY = N_("played on Ray ({address})")
 SIMULATED_VARIANTS = N_(", variants {variants}")
 SEAT_WINS = NN_(
     "seat {seat}: {wins} win (shared wins count for each winner)",
@@ -311,13 +313,26 @@ def play_command(
     "--agents",
     default="random",
     show_default=True,
-    help="Bots per seat, comma separated, repeated over the seats (random, greedy).",
+    help="Bots per seat, comma separated, repeated over the seats (random, greedy, mcts).",
 )
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
     help="Processes playing games at once (default: one per core); the results are the "
     "same for any number.",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(["local", "ray"]),
+    default="local",
+    show_default=True,
+    help="Where the games run: processes on this machine, or a Ray cluster (needs the "
+    "cluster extra); the results are the same.",
+)
+@click.option(
+    "--address",
+    help="With --backend ray: the cluster's address (ray://HEAD:10001, or auto on a node of "
+    "the cluster); without it, a local Ray instance with --workers CPUs.",
 )
 @click.option(
     "--out",
@@ -338,6 +353,8 @@ def simulate_command(
     seed,
     agents,
     workers,
+    backend,
+    address,
     out_path,
     fmt,
     solo,
@@ -368,11 +385,17 @@ def simulate_command(
         rules=tuple(str(p) for p in rules_paths),
         base=base,
     )
+    if address and backend != "ray":
+        raise UsageError("--address needs --backend ray")
     workers = workers or simulation.default_workers()
     out = open_output(out_path)
     started = time.perf_counter()
     summary = simulation.Summary(players)
-    stream = simulation.records(data, settings, range(seed, seed + games), workers)
+    seeds = range(seed, seed + games)
+    if backend == "ray":
+        stream = cluster.records(settings, seeds, address, workers)
+    else:
+        stream = simulation.records(data, settings, seeds, workers)
     # progress on a terminal only (on stderr), so piped and --json output stays clean
     with click.progressbar(
         stream,
@@ -382,10 +405,13 @@ def simulate_command(
         show_pos=True,
         hidden=not sys.stderr.isatty() or fmt == "json",
     ) as bar:
-        for record in bar:
-            summary.add(record)
-            if out is not None:
-                out.write(json.dumps(record, separators=(",", ":")) + "\n")
+        try:
+            for record in bar:
+                summary.add(record)
+                if out is not None:
+                    out.write(json.dumps(record, separators=(",", ":")) + "\n")
+        except cluster.ClusterUnavailable as exc:
+            raise UsageError(str(exc)) from exc
     if out is not None:
         out.close()
     elapsed = time.perf_counter() - started
@@ -424,6 +450,8 @@ def simulate_command(
             n=workers,
         )
     )
+    if backend == "ray":
+        click.echo("  " + text.fill(ON_RAY, {"address": address or "local"}))
     for seat, wins in enumerate(report["wins_by_seat"]):
         click.echo("  " + text.fill(SEAT_WINS, {"seat": seat + 1, "wins": wins}, n=wins))
     for agent, wins in report["wins_by_agent"].items():
@@ -490,12 +518,10 @@ def rulings_command(fmt, lang, rules_paths, base):
 
     def explained(name: str) -> tuple[str, dict[str, str]]:
         ruling = data.rulings[name]
-        context = f"ruling {name}"
         options = {
-            option: tr.pgettext(f"{context} {option}", meaning)
-            for option, meaning in ruling.options.items()
+            option: text.ruling(name, meaning, option) for option, meaning in ruling.options.items()
         }
-        return tr.pgettext(context, ruling.help), options
+        return text.ruling(name, ruling.help), options
 
     if fmt == "json":
         listing = {}

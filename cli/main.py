@@ -26,6 +26,7 @@ from .common import (
 from .docs import docs_command
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
+from .report import report_command
 from .rules import compiled, rules_options
 from .scenario import scenario_command
 
@@ -61,6 +62,7 @@ ba.add_command(rulings_command)
 ba.add_command(replay_command)
 ba.add_command(scenario_command)
 ba.add_command(docs_command)
+ba.add_command(report_command)
 
 
 @ba.command()

@@ -27,6 +27,7 @@ from collections.abc import Collection, Iterator
 from typing import Any
 
 from . import ast, games
+from .checker import INFERRED, RECONSTRUCTED
 from .meta import Vocabulary
 from .words import CONTENT_WORDS, WORD, content_word, english, fact_words, game_words, phase_name
 from .words import slots as word_slots
@@ -35,6 +36,7 @@ from .words import slots as word_slots
 Extracted = tuple[int, str | None, Any, list[str]]
 
 HELP = "help"  # the context of help texts (ba language)
+ORIGIN = "origin"  # the context of why a value is not printed (@inferred, @reconstructed)
 
 
 def _text(item: ast.Item, key: str, index: int = 0) -> str | None:
@@ -145,6 +147,17 @@ def content_messages(
             help_text = _text(item, "help")
             if help_text:
                 yield line, "pgettext", (f"{item.key} {ident}", help_text), [*notes]
+    yield from origin_messages(source.items)
+
+
+def origin_messages(items) -> Iterator[Extracted]:
+    """Why values are inferred or reconstructed (the reference shows it under a card)."""
+    for item in items:
+        for ann in item.annotations:
+            if ann.name in (INFERRED, RECONSTRUCTED) and ann.text:
+                comment = f"why a value is {ann.name} (not printed in the rulebooks)"
+                yield ann.span.line, "pgettext", (ORIGIN, ann.text), [comment]
+        yield from origin_messages(item.children or ())
 
 
 def extract_ba(fileobj, keywords, comment_tags, options) -> Iterator[Extracted]:
@@ -198,10 +211,10 @@ def vocabulary_messages(vocabulary: Vocabulary) -> Iterator[tuple[str, str | Non
                     field_spec.unique,
                     [f"what {field_key} of {kind_key} numbers, in: duplicate {{what}} {{number}}"],
                 )
-        if spec.card and kind_key != "strip":  # ba cards shows no strips
+        if spec.card:  # ba cards and the reference's component pages
             yield kind_key, "pgettext", ("kind", kind_key), ["a kind of card, in ba cards"]
             for field_key, field_spec in spec.fields.items():
-                if not field_spec.effect and not field_spec.block:
+                if not field_spec.effect:  # as TextRenderer.facts shows them
                     yield (
                         field_key,
                         "pgettext",

@@ -17,6 +17,7 @@ from typing import Any
 
 from . import ast, words
 from .checker import Decl
+from .extract import HELP, ORIGIN
 from .i18n import N_, SOURCE_LANGUAGE, translator
 from .meta import Field, ParamType, Vocabulary
 from .visitor import NodeVisitor
@@ -125,6 +126,19 @@ class TextRenderer(NodeVisitor):
 
     def keyword(self, key: str) -> str:
         return self.tr.pgettext(KEYWORD, key)
+
+    def help(self, text: str) -> str:
+        """A help text of the vocabulary: of a kind, a keyword or a primitive."""
+        return self.tr.pgettext(HELP, text)
+
+    def ruling(self, name: str, text: str, option: str | None = None) -> str:
+        """What a ruling decides or, with `option`, what that option means."""
+        context = f"ruling {name}" if option is None else f"ruling {name} {option}"
+        return self.tr.pgettext(context, text)
+
+    def origin(self, reason: str) -> str:
+        """Why a value of the rules is inferred or reconstructed (not printed)."""
+        return self.tr.pgettext(ORIGIN, reason)
 
     def kind(self, key: str) -> str:
         return self.tr.pgettext(KIND, key)

@@ -1,10 +1,12 @@
-"""Players that answer decisions: random, greedy, and a human at the terminal."""
+"""Players that answer decisions: random, greedy, Monte Carlo tree search (search.py), and a
+human at the terminal."""
 
 from __future__ import annotations
 
 from ..dsl.i18n import N_
 from .engine import Decision, Engine
 from .rng import Rng, seed_state
+from .search import MctsAgent
 
 # what a person at the terminal reads besides the decision itself
 PLAYER_HEADER = N_("Player {number}")
@@ -28,7 +30,10 @@ class GreedyAgent:
     """One-step lookahead: try each option on a clone, keep the one with the best score.
 
     The score of a position is the game module's estimate (`Game.heuristic`); ties
-    are broken by the seeded generator. Cheap and clearly better than random.
+    are broken by the seeded generator. Cheap and clearly better than random. The
+    clone is determinized first (`Engine.determinize`): what the player cannot see, and
+    the dice to come, are guesses from the bot's own generator, the same guesses for
+    every option; the bot never reads the real ones.
     """
 
     name = "greedy"
@@ -40,9 +45,11 @@ class GreedyAgent:
     def choose(self, engine: Engine, decision: Decision) -> str:
         if len(decision.options) == 1:
             return decision.options[0].id
+        guess = engine.clone(log=False)
+        guess.determinize(decision.player, self.rng)
         best, best_ids = None, []
         for option in decision.options:
-            trial = engine.clone()
+            trial = guess.clone()
             trial.apply(option.id)
             score = engine.data.game.heuristic(trial, decision.player)
             if best is None or score > best + 1e-9:
@@ -77,7 +84,7 @@ class HumanAgent:
             self.write("  " + text.fill(ENTER_A_NUMBER, {"count": len(decision.options)}))
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
 
 
 def play(engine: Engine, agents: list, max_decisions: int = 100_000) -> Engine:

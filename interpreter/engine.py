@@ -16,11 +16,11 @@ the core primitives from core_primitives.py.
 from __future__ import annotations
 
 import json
+import marshal
 import pickle
 import zlib
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from ..dsl import ast
 from ..dsl.i18n import N_
@@ -29,7 +29,7 @@ from .program import Program
 from .rng import Rng, seed_state
 
 if TYPE_CHECKING:
-    from .game import Frame, Handler
+    from .game import Frame, Handler, Implementation
 
 MAX_STEPS_WITHOUT_DECISION = 100_000  # guards against rules that loop forever
 
@@ -39,6 +39,9 @@ DO_THIS = N_("Do this? {effect}")
 DO_IT = N_("yes: {effect}")
 SKIP_IT = N_("skip: {effect}")
 STATE_VERSION = 2
+# keys of the state that a clone shares with its original: set once by new_game, and the
+# log (a new list of the same events: events are never changed once logged)
+SHARED_KEYS = ("rulings", "variants", "log")
 
 P = TypeVar("P", bound=Program)
 # a seat at the table (0..n-1); a str is an automated opponent, which never decides
@@ -69,14 +72,16 @@ class IllegalOption(Exception):
     """An option id that is not among the current legal options."""
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
+    """One answer to a decision: its id (what `apply` takes) and its text."""
+
     id: str
     label: str
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
+    """Who decides what, and the options (named tuples: cheap to build at every step)."""
+
     player: int
     kind: str
     prompt: str
@@ -105,10 +110,13 @@ def winners_of(scores: list | None, to_beat: int | None = None) -> list[int]:
 class Engine(Generic[P]):
     """One game in progress: `decision()`, `apply(option_id)`, `clone()`, `to_json()`."""
 
-    def __init__(self, data: P, state: dict):
+    def __init__(self, data: P, state: dict, log: bool = True):
         self.data = data
         self.state = state
         self.rng = Rng(state)
+        # False: the log keeps the choices only (enough for a replay), not the other events
+        # (for bots' look-ahead and searches, which read no log)
+        self.logging = log
 
     # ---- public API ----------------------------------------------------------
     @classmethod
@@ -120,11 +128,13 @@ class Engine(Generic[P]):
         rulings: dict | None = None,
         variants: Iterable[str] = (),
         auto_answer: bool = True,
+        log: bool = True,
     ) -> Engine[P]:
         """A game set up for `players`, its randomness from `seed`, with rulings (the rest
         keep their defaults) and variants (e.g. Black Angel's "advanced"), run to its first
         decision. With `auto_answer=False` a decision with only one option is asked like any
-        other (see `ask_or_force`)."""
+        other (see `ask_or_force`). With `log=False` the log keeps only the choices (a
+        replay still works), not the events that narrate the game and feed its records."""
         from .rulings import resolve
 
         chosen = {**resolve(data), **(rulings or {})}
@@ -150,7 +160,7 @@ class Engine(Generic[P]):
             "auto_answer": auto_answer,  # decisions with one option are answered at once
         }
         data.game.setup(data, state, players)
-        engine = cls(data, state)
+        engine = cls(data, state, log)
         engine.push({"op": data.game.start})
         engine.run()
         return engine
@@ -163,7 +173,7 @@ class Engine(Generic[P]):
             pending["player"],
             pending["kind"],
             pending["prompt"],
-            tuple(Option(o["id"], o["label"]) for o in pending["options"]),
+            tuple([Option(o["id"], o["label"]) for o in pending["options"]]),
         )
 
     def legal_options(self) -> list[str]:
@@ -213,9 +223,38 @@ class Engine(Generic[P]):
     def players(self) -> int:
         return len(self.state["players"])
 
-    def clone(self) -> Engine[P]:
-        # a pickle round trip copies plain data about ten times faster than deepcopy
-        return Engine(self.data, pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)))
+    def clone(self, log: bool | None = None) -> Engine[P]:
+        """An independent copy of the game, sharing with this one what never changes: the
+        rulings and variants, and the events of the log (an event is never changed once
+        logged, so the copy gets a new list of the same events). The rest is copied by a
+        marshal round trip (plain data; several times faster than deepcopy, and faster
+        than pickle), which keeps shared parts shared, as pickle does.
+
+        `log=False`: the copy logs only its choices from now on (a bot's look-ahead);
+        None: as this game does."""
+        state = self.state
+        kept = {key: state[key] for key in SHARED_KEYS}
+        for key in SHARED_KEYS:
+            state[key] = None
+        try:
+            try:
+                copy = marshal.loads(marshal.dumps(state))
+            except ValueError:  # not plain data (a game keeps an object in its state)
+                copy = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+        finally:
+            state.update(kept)
+        copy.update(kept)
+        copy["log"] = list(kept["log"])
+        return Engine(self.data, copy, self.logging if log is None else log)
+
+    def determinize(self, seat: int, rng: Rng) -> None:
+        """Make this game (a bot's copy) one that `seat` cannot tell from the real one: what
+        the seat cannot see is dealt again (the game's `determinize`: decks, other players'
+        hands) and the generator that rolls the dice is re-seeded, both from the bot's own
+        generator `rng`. A search that looks ahead on such copies guesses the dice and the
+        cards; it never reads them."""
+        self.data.game.determinize(self, seat, rng)
+        self.state["rng"] = rng.below(1 << 64)
 
     def to_json(self) -> str:
         return json.dumps(self.state, separators=(",", ":"))
@@ -248,7 +287,8 @@ class Engine(Generic[P]):
         (all of them on a tie: a shared victory), kept in the state and logged."""
         winners = self._winners()
         self.state["winners"] = winners
-        self.log("game_over", winners=winners, scores=self.state["scores"])
+        scores = self.state["scores"]
+        self.log("game_over", winners=list(winners), scores=None if scores is None else [*scores])
 
     def ask(
         self, player: Seat, kind: str, prompt: str, options: list[tuple[str, str, Any]]
@@ -337,6 +377,8 @@ class Engine(Generic[P]):
                 self.state["triggered"].append([effect, seat, {"event": event, **ctx}])
 
     def log(self, event: str, **fields: Any) -> None:
+        if not self.logging and event != "choice":
+            return
         fields["event"] = event
         fields["turn"] = self.data.game.clock(self.state)
         self.state["log"].append(fields)
@@ -348,40 +390,53 @@ class Engine(Generic[P]):
 
     def can(self, seat: Seat, effect: int, ctx: dict) -> bool:
         """Whether the effect can be carried out now (a conservative static check)."""
-        return FEASIBLE.visit(self.data.nodes[effect], self, seat, ctx)
+        return self.data.check(effect)(self, seat, ctx)
 
     def describe(self, effect: int) -> str:
         """An effect in words (option labels)."""
         return self.data.label(effect)
 
 
+Check = Callable[["Engine", Seat, dict], bool]  # (engine, seat, ctx): can it be done now?
+
+
+def _always(engine: Engine, seat: Seat, ctx: dict) -> bool:
+    return True
+
+
 class Feasibility(NodeVisitor):
     """Whether an effect can be carried out: a sequence or trade if every part can, a
     choice if one option can, an optional step always, `a otherwise b` if either can;
-    a call as its primitive's own check says."""
+    a call as its primitive's own check says.
 
-    def visit_Call(self, node: ast.Call, engine: Engine, seat: Seat, ctx: dict) -> bool:
-        check = engine.data.primitives[node.name].can
-        return True if check is None else check(engine, seat, node.values, ctx)
+    The visitor compiles an effect into a check (a closure) once, when the effect is
+    first checked (`Program.check`); checking is then a call, not a walk of the tree."""
 
-    def visit_Seq(self, node: ast.Seq, engine: Engine, seat: Seat, ctx: dict) -> bool:
-        return all(self.visit(step, engine, seat, ctx) for step in node.steps)
+    def visit_Call(self, node: ast.Call, primitives: dict[str, Implementation]) -> Check:
+        can = primitives[node.name].can
+        if can is None:
+            return _always
+        values = node.values
+        return lambda engine, seat, ctx: can(engine, seat, values, ctx)
 
-    def visit_Trade(self, node: ast.Trade, engine: Engine, seat: Seat, ctx: dict) -> bool:
-        return self.visit(node.cost, engine, seat, ctx) and self.visit(
-            node.benefit, engine, seat, ctx
-        )
+    def visit_Seq(self, node: ast.Seq, primitives: dict[str, Implementation]) -> Check:
+        steps = [self.visit(step, primitives) for step in node.steps]
+        return lambda engine, seat, ctx: all(step(engine, seat, ctx) for step in steps)
 
-    def visit_Choice(self, node: ast.Choice, engine: Engine, seat: Seat, ctx: dict) -> bool:
-        return any(self.visit(option, engine, seat, ctx) for option in node.options)
+    def visit_Trade(self, node: ast.Trade, primitives: dict[str, Implementation]) -> Check:
+        cost, benefit = self.visit(node.cost, primitives), self.visit(node.benefit, primitives)
+        return lambda engine, seat, ctx: cost(engine, seat, ctx) and benefit(engine, seat, ctx)
 
-    def visit_Optional(self, node: ast.Optional, engine: Engine, seat: Seat, ctx: dict) -> bool:
-        return True
+    def visit_Choice(self, node: ast.Choice, primitives: dict[str, Implementation]) -> Check:
+        options = [self.visit(option, primitives) for option in node.options]
+        return lambda engine, seat, ctx: any(option(engine, seat, ctx) for option in options)
 
-    def visit_Otherwise(self, node: ast.Otherwise, engine: Engine, seat: Seat, ctx: dict) -> bool:
-        return self.visit(node.first, engine, seat, ctx) or self.visit(
-            node.fallback, engine, seat, ctx
-        )
+    def visit_Optional(self, node: ast.Optional, primitives: dict[str, Implementation]) -> Check:
+        return _always
+
+    def visit_Otherwise(self, node: ast.Otherwise, primitives: dict[str, Implementation]) -> Check:
+        first, fallback = self.visit(node.first, primitives), self.visit(node.fallback, primitives)
+        return lambda engine, seat, ctx: first(engine, seat, ctx) or fallback(engine, seat, ctx)
 
 
 FEASIBLE = Feasibility()

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..dsl.meta import Vocabulary
 from .piles import Pile
+from .rng import Rng
 
 if TYPE_CHECKING:
     from ..dsl.compiler import RuleSet
@@ -34,7 +35,8 @@ if TYPE_CHECKING:
 
 Frame = dict[str, Any]
 Handler = Callable[["Engine", Frame], None]  # advances a frame (see engine.py)
-Feasible = Callable[["Engine", int, tuple, dict], bool]  # (engine, seat, args, ctx)
+# (engine, seat, args, ctx); a seat is an int, or the name of an automated opponent
+Feasible = Callable[["Engine", Any, tuple, dict], bool]
 P = TypeVar("P", bound="Program")  # the game's program: what its build returns
 
 
@@ -100,6 +102,9 @@ class Game(Generic[P]):
     tally: Callable[[Engine], dict[str, int]] = lambda engine: {}  # things to count per game
     # what each seat did in a finished game (cards played, tiles taken...), for records
     record: Callable[[Engine], list[dict[str, Any]]] = lambda engine: []
+    # deal again, on a bot's copy of a game, what a seat cannot see (decks, other hands),
+    # with the bot's generator (Engine.determinize); games without hidden things do nothing
+    determinize: Callable[[Engine, int, Rng], None] = lambda engine, seat, rng: None
     variants: tuple[str, ...] = ()  # the variants (declared in the rules) the module plays
     scenarios: ScenarioForms[P] = field(default_factory=ScenarioForms)
     # An automated opponent runs effects under a seat of its own that is not an int

@@ -20,6 +20,7 @@ from ..dsl.i18n import SOURCE_LANGUAGE
 from ..dsl.text import TextRenderer
 
 if TYPE_CHECKING:
+    from .engine import Check
     from .game import Game, Handler, Implementation
 
 
@@ -52,6 +53,7 @@ class Program:
         self.parts: list[tuple[int, ...]] = []
         self._labels: dict[int, str] = {}
         self._option_ids: dict[int, tuple[str, ...]] = {}
+        self._checks: dict[int, Check] = {}
         self.ops: dict[str, Handler] = {**ENGINE_OPS, **self.game.ops}
         self.primitives: dict[str, Implementation] = {
             **CORE_IMPLEMENTATIONS,
@@ -126,6 +128,16 @@ class Program:
                 text = self.text.effect(node)
             self._labels[effect] = text
         return text
+
+    def check(self, effect: int) -> Check:
+        """Whether an effect can be carried out now, as a function of (engine, seat, ctx),
+        compiled from the effect once (`Feasibility` in engine.py)."""
+        check = self._checks.get(effect)
+        if check is None:
+            from .engine import FEASIBLE
+
+            check = self._checks[effect] = FEASIBLE.visit(self.nodes[effect], self.primitives)
+        return check
 
     def option_ids(self, choice: int) -> tuple[str, ...]:
         """The ids of a choice's options, computed once: each option's own id

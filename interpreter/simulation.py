@@ -10,10 +10,11 @@ plays whole games; records come back in seed order, so the output is identical.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
-from collections import Counter
+import signal
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,31 +68,79 @@ def play_record(data: Program, settings: Settings, seed: int) -> dict[str, Any]:
 _worker: dict[str, Any] = {}
 
 
-def _start_worker(settings: Settings) -> None:
+def program_for(settings: Settings) -> Program:
+    """The runtime program of a run's rules, compiled where the games are played (a worker
+    process, a cluster node) from the settings alone."""
     from ..dsl.compiler import compile_paths
 
     result = compile_paths(list(settings.rules) or None, on_base=settings.base)
     assert result.ruleset is not None and not result.errors, "the parent checked the rules"
-    _worker["data"] = build(result.ruleset)
+    return build(result.ruleset)
+
+
+def _start_worker(settings: Settings) -> None:
+    # Ctrl-C reaches every process of the terminal's group: the parent stops the workers
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker["data"] = program_for(settings)
     _worker["settings"] = settings
 
 
-def _play_in_worker(seed: int) -> dict[str, Any]:
-    return play_record(_worker["data"], _worker["settings"], seed)
+@dataclass(frozen=True)
+class _Raised:
+    """An exception of a worker, carried back to the parent to be raised there (a worker
+    process that let a KeyboardInterrupt through would die and leave its games undone)."""
+
+    error: BaseException
+
+
+def _play_in_worker(seeds: list[int]) -> list[dict[str, Any]] | _Raised:
+    try:
+        return [play_record(_worker["data"], _worker["settings"], seed) for seed in seeds]
+    except BaseException as error:  # noqa: BLE001 - raised again by the parent
+        return _Raised(error)
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games sent to a worker at a time: enough to keep the overhead low, few enough that
+    every worker stays busy to the end."""
+    return max(1, min(32, games // (workers * 8)))
 
 
 def records(
     data: Program, settings: Settings, seeds: Iterable[int], workers: int = 1
 ) -> Iterator[dict[str, Any]]:
-    """The record of each game, in the order of `seeds`."""
+    """The record of each game, in the order of `seeds`, played by `workers` processes.
+
+    Seeds go to the workers in chunks, at most two chunks per worker at a time, and the
+    records come back in order as they are ready (memory stays bounded however many
+    games). A stop (an error, Ctrl-C, a reader that has read enough) ends the workers at
+    once; with few chunks queued, nothing waits for them."""
     seeds = list(seeds)
     if workers <= 1 or len(seeds) < 2:
         for seed in seeds:
             yield play_record(data, settings, seed)
         return
-    chunk = max(1, min(32, len(seeds) // (workers * 8)))
-    with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(settings,)) as pool:
-        yield from pool.map(_play_in_worker, seeds, chunksize=chunk)
+    size = chunk_size(len(seeds), workers)
+    chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
+    pool = multiprocessing.Pool(workers, initializer=_start_worker, initargs=(settings,))
+    try:
+        queued: deque[Any] = deque()
+        for chunk in chunks:
+            queued.append(pool.apply_async(_play_in_worker, (chunk,)))
+            if len(queued) >= 2 * workers:
+                yield from _unpack(queued.popleft().get())
+        while queued:
+            yield from _unpack(queued.popleft().get())
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _unpack(result: list[dict[str, Any]] | _Raised) -> list[dict[str, Any]]:
+    if isinstance(result, _Raised):
+        raise result.error
+    return result
 
 
 def default_workers() -> int:

@@ -3,6 +3,7 @@ docs/sphinxext/) and the `.ba` lexer (dsl/highlight.py)."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -84,13 +85,19 @@ def ids_in(site: Path) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def english(tmp_path_factory) -> Path:
+def site(tmp_path_factory) -> Path:
+    """The reference in every language, built once for the module."""
     out = tmp_path_factory.mktemp("site")
-    result = build(out, "--lang", "en")
+    result = build(out)
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output.strip().splitlines()[-1])
-    assert summary["languages"] == ["en"]
+    assert summary["languages"] == ["en", "pl", "de"]
     return out
+
+
+@pytest.fixture(scope="module")
+def english(site) -> Path:
+    return site
 
 
 def test_every_card_primitive_ruling_and_code_has_its_entry(english):
@@ -137,8 +144,8 @@ def test_each_lint_code_shows_what_ba_lint_reports_for_its_example(english):
     page = (english / "en" / "language" / "lint-codes.html").read_text(encoding="utf-8")
     for code in CODES:
         entry = page[page.index(f'id="{anchor("code", code)}"') :]
-        if code in CATALOG_CODES:  # about .po files: no example in the rules language
-            assert "translation catalogs" in entry[:1000], code
+        if code in CATALOG_CODES:  # about a .po file: no rules example
+            assert "Reported for a language" in entry[:3000], code
             continue
         assert f" {code} " in entry[entry.index("Reported:") :][:3000], code
     assert set(examples()) == set(CODES) - set(CATALOG_CODES)
@@ -151,9 +158,77 @@ def test_the_diagrams_are_drawn(english):
     assert strips.count('<svg class="ba-diagram"') == len(load_shipped().of_kind("strip"))
 
 
-def test_the_index_page_links_each_built_language(english):
-    index = (english / "index.html").read_text(encoding="utf-8")
-    assert 'href="en/index.html"' in index and 'href="pl/index.html"' not in index
+def test_the_index_page_links_each_built_language(site, tmp_path):
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert all(f'href="{lang}/index.html"' in index for lang in ("en", "pl", "de"))
+    assert build(tmp_path, "--lang", "de").exit_code == 0
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert 'href="de/index.html"' in index and 'href="en/index.html"' not in index
+
+
+# ---- Polish and German -------------------------------------------------------------------
+class _Prose(HTMLParser):
+    """The text of a page's prose blocks (paragraphs, list items, table cells, titles),
+    without code, navigation or the page frame."""
+
+    BLOCKS = {"p", "li", "td", "th", "dd", "dt", "h1", "h2", "h3"}
+    SKIPPED = {"pre", "code", "script", "style", "nav", "footer", "header", "aside"}
+
+    def __init__(self):
+        super().__init__()
+        self.blocks: list[str] = []
+        self.open: list[list[str]] = []
+        self.skipping = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.SKIPPED:
+            self.skipping += 1
+        elif tag in self.BLOCKS:
+            self.open.append([])
+
+    def handle_endtag(self, tag):
+        if tag in self.SKIPPED:
+            self.skipping -= 1
+        elif tag in self.BLOCKS and self.open:
+            text = " ".join("".join(self.open.pop()).split())
+            if text:
+                self.blocks.append(text)
+
+    def handle_data(self, data):
+        if not self.skipping and self.open:
+            self.open[-1].append(data)
+
+
+def prose(page: Path) -> set[str]:
+    parser = _Prose()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return set(parser.blocks)
+
+
+@pytest.mark.parametrize("lang", ["pl", "de"])
+def test_no_english_prose_is_left_in_polish_and_german(site, lang):
+    """Every sentence of the English reference (four words or more) reads differently in
+    Polish and German: the prose comes from the reference's catalogs, the rest (cards,
+    rulings, help texts, commands, lint codes) from the game's."""
+    left = {}
+    for page in sorted((site / "en").rglob("*.html")):
+        relative = page.relative_to(site / "en")
+        if relative.parts[0].startswith("_") or relative.name in ("genindex.html", "search.html"):
+            continue
+        english_blocks = {b for b in prose(page) if len(re.findall(r"[A-Za-z]{2,}", b)) >= 4}
+        same = sorted(english_blocks & prose(site / lang / relative))
+        if same:
+            left[str(relative)] = same[:3]
+    assert left == {}
+
+
+@pytest.mark.parametrize("lang", ["pl", "de"])
+def test_cards_read_in_the_language_of_the_page(site, lang):
+    page = (site / lang / "components" / "missions.html").read_text(encoding="utf-8")
+    ruleset = load_shipped()
+    text = TextRenderer(ruleset.decls, ruleset.vocabulary, lang)
+    for line in text.card_lines(ruleset.by_id["m005"]):
+        assert html.escape(line, quote=False) in page
 
 
 # ---- a mod gets its own reference -------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 import click
 from docutils import nodes
 
+from ...cli.help_messages import COMMAND, help_paragraphs
 from ...cli.lint import lint_command
 from ...cli.main import ba
 from ...dsl.meta import N_
@@ -55,10 +56,12 @@ class Commands(RulesDirective):
         head = nodes.paragraph(classes=["ba-signature"])
         head += nodes.literal(f"{path} {usage}", f"{path} {usage}")
         box += head
-        for paragraph in (command.help or "").split("\n\n"):
-            text = " ".join(line.strip() for line in paragraph.splitlines() if line.strip())
-            if text and text != "\b":
-                box += nodes.paragraph(text, ref.say(text))
+        for text, example in help_paragraphs(command):
+            if example:
+                box += nodes.literal_block(text, text, language="text")
+            else:
+                shown = ref.text.tr.pgettext(COMMAND, text)
+                box += nodes.paragraph(shown, shown)
         rows = [
             param
             for param in command.get_params(ctx)
@@ -78,7 +81,7 @@ class Commands(RulesDirective):
                 continue
             names, _ = record
             meaning = nodes.paragraph()
-            meaning += nodes.Text(ref.say(option.help or ""))
+            meaning += nodes.Text(ref.text.tr.pgettext(COMMAND, option.help) if option.help else "")
             if option.show_default and option.default not in (None, False, ()):
                 meaning += nodes.Text(" " + ref.say(DEFAULT_IS).format(value=option.default))
             rows.append([nodes.literal(names, names), meaning])

@@ -53,12 +53,10 @@ class Cards(RulesDirective):
 
         title = nodes.paragraph(classes=["ba-card-title"])
         title += nodes.strong(decl.id, decl.id)
-        facts = ref.text.facts(decl)
+        facts = ref.text.fact_line(decl)  # in the page's language, as ba cards prints it
         if facts:
             title += nodes.Text("  ")
-            title += nodes.inline(
-                "", "  ".join(f"{key} {value}" for key, value in facts), classes=["ba-facts"]
-            )
+            title += nodes.inline("", facts, classes=["ba-facts"])
         box += title
 
         for line in ref.text.card_lines(decl):
@@ -105,7 +103,7 @@ class Cards(RulesDirective):
             para += nodes.Text(" — ")
             para += nodes.emphasis(ref.say(ORIGIN[origin.kind]), ref.say(ORIGIN[origin.kind]))
             if origin.reason:
-                para += nodes.Text(": " + origin.reason)
+                para += nodes.Text(": " + ref.text.origin(origin.reason))
             item += para
             items += item
         return items

@@ -90,7 +90,7 @@ class Kinds(_Entries):
     def render(self, ref: Reference) -> list[nodes.Node]:
         out: list[nodes.Node] = []
         for key, spec in ref.ruleset.vocabulary.kinds.items():
-            box = self.entry(key, kind_signature(spec), ref.say(spec.help))
+            box = self.entry(key, kind_signature(spec), ref.text.help(spec.help))
             if spec.fields:
                 box += self.fields_table(ref, spec)
             box += self.example(ref, ref.examples.get(("kind", key)), spec.example)
@@ -102,7 +102,7 @@ class Kinds(_Entries):
         for fkey, fspec in spec.fields.items():
             found = ref.examples.get(("field", f"{spec.key}.{fkey}"))
             example = found.source if found is not None else fspec.example
-            meaning = nodes.paragraph(ref.say(fspec.help), ref.say(fspec.help))
+            meaning = nodes.paragraph(ref.text.help(fspec.help), ref.text.help(fspec.help))
             if example:
                 meaning += nodes.Text(" ")
                 meaning += nodes.literal(example, example, classes=["ba-field-example"])
@@ -121,7 +121,7 @@ class Primitives(_Entries):
         for name, prim in ref.ruleset.vocabulary.primitives.items():
             if prim.counter != self.counters:
                 continue
-            box = self.entry(name, primitive_signature(prim), ref.say(prim.help))
+            box = self.entry(name, primitive_signature(prim), ref.text.help(prim.help))
             box += self.example(ref, ref.examples.get(("primitive", name)), prim.example)
             box += self.users(ref, name)
             out.append(box)

@@ -21,9 +21,9 @@ from .reference import Reference, RulesDirective
 SEVERITY = {"error": N_("error"), "warning": N_("warning")}
 BAD = N_("Reported:")
 FIXED = N_("Fixed:")
-CATALOG = N_(
-    "About the translation catalogs beside the rules (locales/LANG/LC_MESSAGES/*.po), "
-    "so it has no example written in the rules language."
+IN_CATALOGS = N_(
+    "Reported for a language's catalog (a .po file of the game or of a mod), not for "
+    "rules text: the problem is in a translation, at the catalog's line."
 )
 
 
@@ -40,11 +40,11 @@ class LintCodes(RulesDirective):
             head += nodes.Text(f"  {ref.say(SEVERITY[severity])}")
             box += head
             box += nodes.paragraph(ref.say(meaning), ref.say(meaning))
-            case = shown.get(code)
-            if code in CATALOG_CODES:  # its tests are in tests/test_languages.py
-                box += nodes.paragraph(ref.say(CATALOG), ref.say(CATALOG))
+            if code in CATALOG_CODES:
+                box += nodes.paragraph(ref.say(IN_CATALOGS), ref.say(IN_CATALOGS))
                 out.append(box)
                 continue
+            case = shown.get(code)
             if case is None or case.fixed is None:
                 self.state.document.reporter.warning(f"ba:lint-codes: no example for {code}")
                 out.append(box)

@@ -23,6 +23,7 @@ from ...dsl import ast
 from ...dsl.checker import Decl
 from ...dsl.compiler import RuleSet, compile_paths
 from ...dsl.diagnostics import SourceLines, render_text
+from ...dsl.i18n import mod_locale_dirs
 from ...dsl.provenance import ValueOrigin, origins
 from ...dsl.text import TextRenderer
 
@@ -42,7 +43,8 @@ class Reference:
 
     @cached_property
     def text(self) -> TextRenderer:
-        return TextRenderer(self.ruleset.decls, self.ruleset.vocabulary, self.lang)
+        catalogs = mod_locale_dirs(self.paths)  # a mod's own catalogs, next to its rules
+        return TextRenderer(self.ruleset.decls, self.ruleset.vocabulary, self.lang, catalogs)
 
     @cached_property
     def origins(self) -> dict[tuple[str, int], ValueOrigin]:

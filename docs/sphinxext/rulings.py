@@ -25,12 +25,13 @@ class Rulings(RulesDirective):
             head = nodes.paragraph(classes=["ba-signature"])
             head += nodes.literal(decl.id, decl.id)
             box += head
-            help_text = ref.say(decl.value("help", default=""))
+            help_text = ref.text.ruling(decl.id, decl.value("help", default=""))
             box += nodes.paragraph(help_text, help_text)
             default = decl.value("default")
             options = nodes.bullet_list(classes=["ba-options"])
             for use in decl.fields.get("option", []):
-                name, text = use.args["name"], ref.say(use.args["text"])
+                name = use.args["name"]
+                text = ref.text.ruling(decl.id, use.args["text"], name)
                 para = nodes.paragraph()
                 para += nodes.literal(name, name)
                 if name == default:

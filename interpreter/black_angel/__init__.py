@@ -24,6 +24,7 @@ Where a rule lives:
     hal.py            the solo game's automated opponent: his turn, his dice, his VP
     hal_actions.py    Hal's four actions
     scoring.py        counters, final scoring, the bots' estimate of a position
+    hidden.py         what a player cannot see, dealt again for a bot's search
     labels.py         the texts of decisions
     invariants.py, narrate.py, scenario_forms.py
 """
@@ -39,6 +40,7 @@ from . import (
     grid,
     hal,
     hal_actions,
+    hidden,
     invariants,
     items,
     missions,
@@ -134,6 +136,7 @@ GAME = Game(
     scenarios=SCENARIO_FORMS,
     tally=boosts.tally,
     record=scoring.what_each_played,
+    determinize=hidden.determinize,
     variants=(boosts.ADVANCED,),
     holder=hal.holder,
     automaton=hal.decide,

@@ -5,6 +5,8 @@ A.1 (playing a card beside the grid) is in grid.py.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..engine import NO_ANSWER, take_answer
 from ..game import Frame
 from . import boosts, labels
@@ -29,10 +31,26 @@ def die_uses(
 ) -> list[tuple[str, str, tuple]]:
     """What `seat` could do with die `index` (acting as `color` and showing `face`, when
     given): (id, label, use)."""
+    return [
+        (option_id, say(engine, template, **values), use)
+        for option_id, use, template, values in _uses(engine, seat, index, color, face)
+    ]
+
+
+def die_usable(
+    engine: Engine, seat: int, index: int, color: str | None = None, face: int | None = None
+) -> bool:
+    """Whether `die_uses` has any use: stops at the first one and renders no label."""
+    return any(True for _ in _uses(engine, seat, index, color, face))
+
+
+def _uses(
+    engine: Engine, seat: int, index: int, color: str | None, face: int | None
+) -> Iterator[tuple[str, tuple, str, dict]]:
+    """The uses of a die, one at a time: (id, use, label template, label values)."""
     die = engine.state["dice"][index]
     die_color = color or acting_color(engine, index)
     die_value = die["value"] if face is None else face
-    uses = []
     for number, (colour, kind) in sorted(engine.data.actions.items()):
         if colour != die_color:
             continue
@@ -43,8 +61,8 @@ def die_uses(
         if not usable and kind != "command" and value > 0:
             usable = engine.ruling("empty_action") == "allow"
         if usable:
-            label = say(engine, labels.USE_ON_ACTION, number=number, kind=kind, value=value)
-            uses.append((f"action:{number}", label, ("action", number)))
+            values = {"number": number, "kind": kind, "value": value}
+            yield f"action:{number}", ("action", number), labels.USE_ON_ACTION, values
     if die_value > 0:
         for key, card in sorted(engine.state["space"]["cards"].items()):
             mission = engine.data.missions[card["mission"]]
@@ -52,14 +70,16 @@ def die_uses(
                 continue
             present = card["robot"] == seat or seat in engine.state["space"]["ships"].get(key, [])
             if present and engine.can(seat, mission.activation, {"card": key}):
-                label = say(engine, labels.USE_ON_MISSION, card=card["mission"], hex=key)
-                uses.append((f"mission:{key}", label, ("mission", key)))
-    return uses
+                values = {"card": card["mission"], "hex": key}
+                yield f"mission:{key}", ("mission", key), labels.USE_ON_MISSION, values
 
 
 def usable_dice(engine: Engine, seat: int) -> list[tuple[int, bool]]:
     """(die, bought?) for every die the player could use now."""
-    out = []
+    return list(_usable_dice(engine, seat))
+
+
+def _usable_dice(engine: Engine, seat: int) -> Iterator[tuple[int, bool]]:
     price, item = engine.data.die_price
     money = engine.state["players"][seat]["storage"][item]
     for index, die in enumerate(engine.state["dice"]):
@@ -69,9 +89,8 @@ def usable_dice(engine: Engine, seat: int) -> list[tuple[int, bool]]:
             bought = True
         else:
             continue
-        if die_uses(engine, seat, index) or boosts.offers(engine, seat, die_moment(index)):
-            out.append((index, bought))
-    return out
+        if die_usable(engine, seat, index) or boosts.offers(engine, seat, die_moment(index)):
+            yield index, bought
 
 
 def die_moment(index: int) -> dict:
@@ -79,7 +98,7 @@ def die_moment(index: int) -> dict:
 
 
 def can_perform_action(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
-    return bool(usable_dice(engine, seat))
+    return any(True for _ in _usable_dice(engine, seat))
 
 
 def perform_action(engine: Engine, frame: Frame) -> None:
@@ -100,7 +119,7 @@ def perform_action(engine: Engine, frame: Frame) -> None:
                 frame["stage"] = "use"
                 # the advanced rules: 1x effects that improve the die (a die usable only
                 # thanks to one must take one)
-                needed = not die_uses(engine, seat, index)
+                needed = not die_usable(engine, seat, index)
                 boosts.offer(engine, seat, "die", required=needed, die=index)
                 if not boosts.advanced(engine):
                     perform_action(engine, frame)
@@ -240,7 +259,7 @@ def can_set_die_value(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool
     if ctx.get("moment") != "die":
         return False
     index = ctx["die"]
-    return acting_color(engine, index) == colour and bool(die_uses(engine, seat, index, face=value))
+    return acting_color(engine, index) == colour and die_usable(engine, seat, index, face=value)
 
 
 def set_die_value(engine: Engine, frame: Frame) -> None:
@@ -254,7 +273,7 @@ def recolourings(engine: Engine, seat: int, index: int) -> list[str]:
     """The colours a die could act as with uses left."""
     current = acting_color(engine, index)
     return [
-        c for c in engine.data.colors if c != current and die_uses(engine, seat, index, color=c)
+        c for c in engine.data.colors if c != current and die_usable(engine, seat, index, color=c)
     ]
 
 

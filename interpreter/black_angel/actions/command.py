@@ -71,7 +71,13 @@ def can_place_at(engine: Engine, seat: int, key: str, colour: str) -> bool:
 
 
 def can_command(engine: Engine, seat: int, value: int, colour: str) -> bool:
-    return bool(command_ships(engine, seat, value, colour))
+    """Whether `command_ships` has any ship (without labelling them)."""
+    if can_launch(engine, seat, value, colour):
+        return True
+    return any(
+        seat in seats and (value > 0 or can_place_at(engine, seat, key, colour))
+        for key, seats in engine.state["space"]["ships"].items()
+    )
 
 
 def action_command(engine: Engine, frame: Frame) -> None:

@@ -1,0 +1,153 @@
+"""Our engine and OpenSpiel side by side, in one run: random games, decisions per second.
+
+Run after `pip install '.[bench]'`:
+
+    python benchmarks/versus_openspiel.py [--seconds 3] [--rounds 5]
+
+Each round plays random games of each engine for the same number of seconds, the
+engines taking turns, so a busy machine slows them alike; the figures are the
+medians over the rounds, and the ratio compares medians. A decision is a move
+chosen by a player (OpenSpiel's chance moves, dice and deals, are not decisions;
+ours are inside the engine). Both sides pick uniformly among the legal moves with
+a seeded generator and play whole games. `clone()` is timed on mid-game states.
+
+Without OpenSpiel installed, only our figures are printed. Prints figures only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from blackangel.dsl.compiler import load_shipped
+from blackangel.interpreter.agents import RandomAgent
+from blackangel.interpreter.engine import Engine
+from blackangel.interpreter.program import Program, build
+
+OPENSPIEL_GAMES = ("python_block_dominoes", "backgammon")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="per engine and round")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+
+    data = build(load_shipped())
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, content "
+        f"{data.content_hash}; {args.rounds} rounds of {args.seconds:g} s per engine"
+    )
+    runners: dict[str, Callable[[float], tuple[float, float]]] = {
+        f"black angel ({args.players} players)": lambda s: ours(data, args.players, s)
+    }
+    clones = {"black angel": clone_ours(data, args.players)}
+    try:
+        import pyspiel
+        from open_spiel.python import games  # noqa: F401  (registers the Python games)
+    except ImportError:
+        print("OpenSpiel is not installed (pip install '.[bench]'): our figures only")
+    else:
+        for name in OPENSPIEL_GAMES:
+            game = pyspiel.load_game(name)
+            runners[f"openspiel {name}"] = lambda s, game=game: theirs(game, s)
+            clones[name] = clone_theirs(game)
+
+    figures: dict[str, list[tuple[float, float]]] = {name: [] for name in runners}
+    for _ in range(args.rounds):
+        for name, run in runners.items():
+            figures[name].append(run(args.seconds))
+    ours_name = next(iter(runners))
+    ours_rate = statistics.median(d for d, _ in figures[ours_name])
+    for name, results in figures.items():
+        decisions = statistics.median(d for d, _ in results)
+        games = statistics.median(g for _, g in results)
+        ratio = "" if name == ours_name else f"  (ours / theirs: {ours_rate / decisions:.2f}x)"
+        print(f"{name:40} {decisions:>9,.0f} decisions/s {games:>8.1f} games/s{ratio}")
+    for name, micros in clones.items():
+        print(f"clone() {name:32} {micros:>9.1f} us (median, mid-game states)")
+
+
+def ours(data: Program, players: int, seconds: float) -> tuple[float, float]:
+    """Random games of ours for about `seconds`: (decisions/s, games/s)."""
+    decisions = games = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        engine = Engine.new_game(data, players, seed)
+        agents = [RandomAgent(seed * 10 + i) for i in range(players)]
+        while (decision := engine.decision()) is not None:
+            engine.apply(agents[decision.player].choose(engine, decision))
+            decisions += 1
+        games += 1
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return decisions / elapsed, games / elapsed
+
+
+def theirs(game, seconds: float) -> tuple[float, float]:
+    """Random games of an OpenSpiel game for about `seconds`: (decisions/s, games/s)."""
+    rng = random.Random(0)
+    decisions = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return decisions / elapsed, games / elapsed
+
+
+def _median_clone(states: list, repeat: int = 50) -> float:
+    times = []
+    for state in states:
+        start = time.perf_counter()
+        for _ in range(repeat):
+            state.clone()
+        times.append((time.perf_counter() - start) / repeat)
+    return statistics.median(times) * 1e6
+
+
+def clone_ours(data: Program, players: int) -> float:
+    middles = []
+    for seed in range(30):
+        engine = Engine.new_game(data, players, seed)
+        agents = [RandomAgent(seed * 10 + i) for i in range(players)]
+        steps = 0
+        while (decision := engine.decision()) is not None and steps < 60:
+            engine.apply(agents[decision.player].choose(engine, decision))
+            steps += 1
+        middles.append(engine)
+    return _median_clone(middles)
+
+
+def clone_theirs(game) -> float:
+    rng = random.Random(1)
+    middles = []
+    for _ in range(30):
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal() and steps < 20:
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+        middles.append(state)
+    return _median_clone(middles)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""The help texts of the commands as catalog messages: what the reference's command
+pages show in each language (`ba:commands`).
+
+`extract_commands` is a Babel extractor (method `ba_commands` in [tool.babel] of
+pyproject.toml): for a file of cli/, it yields the help of every command whose
+function that file defines, paragraph by paragraph, and the help of its options,
+each in the context COMMAND. Examples (paragraphs that click keeps as written,
+marked `\\b`) are commands, not prose, and are not translated.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+
+COMMAND = "command"  # the context of a command's help texts
+
+
+def help_paragraphs(command: click.Command) -> list[tuple[str, bool]]:
+    """The paragraphs of a command's help: (text, is_example); prose is joined into one
+    line, an example keeps its lines."""
+    out = []
+    for paragraph in (command.help or "").split("\n\n"):
+        lines = [line.strip() for line in paragraph.splitlines() if line.strip()]
+        if lines and lines[0] == "\b":
+            if lines[1:]:
+                out.append(("\n".join(lines[1:]), True))
+        elif lines:
+            out.append((" ".join(lines), False))
+    return out
+
+
+def command_messages(root: click.Command) -> Iterator[tuple[click.Command, str]]:
+    """Every command of a program with each help text it shows."""
+    commands = [root]
+    if isinstance(root, click.Group):
+        commands += [root.commands[name] for name in sorted(root.commands)]
+    for command in commands:
+        # click's own --help option, which every command has
+        context = click.Context(command, info_name=command.name)
+        help_option = command.get_help_option(context)
+        if help_option is not None and help_option.help:
+            yield command, help_option.help
+        for text, example in help_paragraphs(command):
+            if not example:
+                yield command, text
+        for param in command.params:
+            if isinstance(param, click.Option) and param.help and not param.hidden:
+                yield command, param.help
+
+
+def _defined_in(command: click.Command, path: Path) -> bool:
+    function = inspect.unwrap(command.callback) if command.callback else None
+    try:
+        source = inspect.getsourcefile(function) if function else None
+    except TypeError:
+        return False
+    return source is not None and Path(source).resolve() == path.resolve()
+
+
+def extract_commands(fileobj, keywords, comment_tags, options) -> Iterator[Any]:
+    """Babel's interface for a file of cli/: its Python messages (N_ and the rest), then
+    the help texts of the commands defined in it. The programs come from the option
+    `commands` ("module:attribute", comma separated)."""
+    from babel.messages.extract import extract_python
+
+    yield from extract_python(fileobj, keywords, comment_tags, options)
+    path = Path(getattr(fileobj, "name", ""))
+    for spec in str((options or {}).get("commands", "")).split(","):
+        if not spec.strip():
+            continue
+        module, _, attribute = spec.strip().partition(":")
+        root = getattr(importlib.import_module(module), attribute)
+        for command, text in command_messages(root):
+            if command.callback is not None and _defined_in(command, path):
+                line = inspect.getsourcelines(inspect.unwrap(command.callback))[1]
+                yield line, "pgettext", (COMMAND, text), [f"help of {command.name}"]
