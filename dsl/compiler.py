@@ -17,6 +17,7 @@ from . import games
 from .checker import Decl, check_files
 from .consistency import check_consistency
 from .diagnostics import ERROR, Diagnostic, SourceLines
+from .errors import RulesError
 from .graph import EffectGraph, activation_chain_problems, build_graph, cycle_problems
 from .loader import LoadedSources, load
 from .meta import Vocabulary
@@ -121,7 +122,7 @@ def load_shipped() -> RuleSet:
     result = compile_paths()
     if result.ruleset is None or result.errors:
         first = result.errors[0] if result.errors else None
-        raise RuntimeError(f"the shipped content does not compile: {first}")
+        raise RulesError(f"the shipped content does not compile: {first}")
     return result.ruleset
 
 

@@ -8,12 +8,13 @@ from pathlib import Path
 
 from . import ast
 from .diagnostics import Diagnostic, SourceLines
+from .errors import BlackAngelError
 from .parser import parse_bytes
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 
 
-class UsageError(Exception):
+class UsageError(BlackAngelError):
     """A bad path or option: reported as a usage error (exit code 2)."""
 
 

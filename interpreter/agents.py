@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..dsl.errors import RulesError
 from .engine import Decision, Engine
 from .rng import Rng, seed_state
 
@@ -81,4 +82,4 @@ def play(engine: Engine, agents: list, max_decisions: int = 100_000) -> Engine:
         if decision is None:
             return engine
         engine.apply(agents[decision.player].choose(engine, decision))
-    raise RuntimeError(f"game did not end within {max_decisions} decisions")
+    raise RulesError(f"game did not end within {max_decisions} decisions")

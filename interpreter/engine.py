@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..dsl import ast
+from ..dsl.errors import ArgumentError, BlackAngelError, RulesError
 from ..dsl.visitor import NodeVisitor
 from .program import Program
 from .rng import Rng, seed_state
@@ -52,11 +53,11 @@ def take_answer(frame: Frame) -> Any:
     return frame.pop("answer", NO_ANSWER)
 
 
-class VariantError(ValueError):
+class VariantError(ArgumentError):
     """A variant the rules do not declare."""
 
 
-class IllegalOption(Exception):
+class IllegalOption(BlackAngelError):
     """An option id that is not among the current legal options."""
 
 
@@ -238,7 +239,7 @@ class Engine(Generic[P]):
                 return
             frame = stack[-1]
             ops[frame["op"]](self, frame)
-        raise RuntimeError(
+        raise RulesError(
             f"the rules ran {MAX_STEPS_WITHOUT_DECISION:,} steps without a decision "
             f"(an endless loop?); last events: {state['log'][-3:]}"
         )

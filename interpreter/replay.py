@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from ..dsl.errors import BlackAngelError
 from .engine import Engine, options_digest
 from .program import Program
 
@@ -15,7 +16,7 @@ FORMAT = "blackangel-replay"
 VERSION = 1
 
 
-class ReplayError(ValueError):
+class ReplayError(BlackAngelError, ValueError):
     """A replay that cannot be read, or that does not reproduce its game."""
 
 

@@ -23,13 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from ..dsl.diagnostics import did_you_mean
+from ..dsl.errors import BlackAngelError
 from .engine import Engine
 from .piles import Pile, pile_of, places
 from .program import Program
 from .rulings import RulingError, resolve
 
 
-class ScenarioError(ValueError):
+class ScenarioError(BlackAngelError, ValueError):
     """A scenario file that cannot be used (syntax, structure, unknown names)."""
 
 

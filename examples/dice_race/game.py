@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from blackangel.dsl.compiler import RuleSet
 from blackangel.dsl.core import CORE, PHASE, TRACK
+from blackangel.dsl.errors import ArgumentError
 from blackangel.dsl.meta import COUNT, N_, Primitive, keyword, param
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.game import Frame, Game, Implementation
@@ -74,7 +75,7 @@ class DiceRaceProgram(Program):
 
 def setup(program: DiceRaceProgram, state: dict, players: int) -> None:
     if players not in program.player_range:
-        raise ValueError(
+        raise ArgumentError(
             f"Dice Race is for {program.player_range.start}-"
             f"{program.player_range.stop - 1} players, not {players}"
         )
