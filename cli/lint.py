@@ -73,6 +73,9 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
         "warnings": warnings,
         "content_hash": result.ruleset.content_hash if result.ruleset else None,
     }
+    on_base = _try_on_base(paths, base, result)
+    if on_base is not None:
+        summary["with_base"] = on_base
     found = []
     if show_provenance and result.ruleset is not None:
         found = provenance.origins(result.ruleset.decls, result.lines)
@@ -97,6 +100,8 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
             click.echo(render_text(diag, result.lines))
         if show_provenance:
             _print_provenance(found)
+        if on_base is not None:
+            click.echo(_base_note(paths, on_base))
         if result.skipped_semantics:
             click.echo(
                 "note: name, type and graph checks skipped until the syntax errors are fixed"
@@ -104,6 +109,32 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes):
         colour = "red" if problems else "yellow" if warnings else "green"
         click.echo(click.style(_summary_line(summary), fg=colour, bold=True))
     return 1 if problems else 0
+
+
+def _try_on_base(paths, base: bool, result) -> dict[str, int] | None:
+    """Files without a `game` declaration linted on their own are often a mod of the
+    shipped rules: lint them on the shipped content too, and count what is left."""
+    ruleset = result.ruleset
+    if base or not paths or ruleset is None or not ruleset.decls or ruleset.single("game"):
+        return None
+    layered = compile_paths(list(paths), on_base=True)
+    return {
+        "errors": len(layered.errors),
+        "warnings": sum(1 for d in layered.diagnostics if d.severity == WARNING),
+    }
+
+
+def _base_note(paths, on_base: dict[str, int]) -> str:
+    command = "ba-lint --base " + " ".join(paths)
+    if on_base["errors"] == 0:
+        return (
+            "note: these files are a mod of the shipped rules, not a complete rule set: "
+            f"`{command}` lints them on the shipped content, and finds no error"
+        )
+    return (
+        "note: these files have no game declaration; layered on the shipped rules "
+        f"(`{command}`) they have {on_base['errors']} error(s)"
+    )
 
 
 def _summary_line(summary: dict) -> str:

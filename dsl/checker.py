@@ -13,7 +13,7 @@ from typing import Any
 from . import ast
 from .core import ANNOTATIONS
 from .diagnostics import Diagnostic, did_you_mean
-from .meta import Field, Kind, Param, ParamType, Vocabulary
+from .meta import MAX_NUMBER, Field, Kind, Param, ParamType, Vocabulary
 from .visitor import NodeVisitor
 
 INFERRED, RECONSTRUCTED = "inferred", "reconstructed"
@@ -165,9 +165,9 @@ class Checker:
         v = value.value
         form = param.type.form
         if form in ("int", "count"):
-            lo = param.low
-            if lo is not None and v < lo or param.hi is not None and v > param.hi:
-                bounds = f"at least {lo}" if param.hi is None else f"between {lo} and {param.hi}"
+            lo, hi = param.low, param.high
+            if lo is not None and v < lo or hi is not None and v > hi:
+                bounds = f"at least {lo}" if hi is None else f"between {lo} and {hi}"
                 self.report(
                     "E110",
                     f"{what}: {v} is out of range",
@@ -193,6 +193,13 @@ class Checker:
             lo, hi = v
             if lo > hi:
                 self.report("E110", f"{what}: range {lo}..{hi} is empty", value.span)
+            elif param.lo is not None and lo < param.lo or param.hi is not None and hi > param.hi:
+                self.report(
+                    "E110",
+                    f"{what}: range {lo}..{hi} is out of range",
+                    value.span,
+                    f"'{param.name}' must lie within {param.lo}..{param.hi}",
+                )
             return v
         names = self.names_of(param.type)
         if names is None:
@@ -324,8 +331,8 @@ class Checker:
                     f"'{call.name}': <{param.name}> {value} is more than <{param.at_most}> {limit}",
                     call.span,
                 )
-        if call.cap is not None and call.cap.value < 0:
-            self.report("E110", "'max' must be at least 0", call.cap.span)
+        if call.cap is not None and not 0 <= call.cap.value <= MAX_NUMBER:
+            self.report("E110", f"'max' must be between 0 and {MAX_NUMBER}", call.cap.span)
         if call.per is not None:
             self.check_call(call.per, True, where)
 

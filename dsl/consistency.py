@@ -24,6 +24,7 @@ def check_consistency(
         for fspec in spec.fields.values():
             if fspec.unique:
                 out += _unique_numbers(by_kind.get(kind_key, []), fspec.key, fspec.unique)
+    out += _required_kinds(by_kind, checker)
     out += _rulings(by_kind.get("ruling", []))
     out += _component_counts(by_kind, strict_counts)
     out += _unused(decls, checker)
@@ -52,6 +53,33 @@ def _unique_numbers(decls: list[Decl], key: str, what: str) -> list[Diagnostic]:
         else:
             seen[number] = decl.id or decl.kind
     return out
+
+
+def _required_kinds(by_kind: dict[str, list[Decl]], checker: Checker) -> list[Diagnostic]:
+    """A complete rule set declares every kind the engine reads (`Kind.required`). Without
+    a `game` declaration the files are no rule set at all (often a mod linted without
+    --base): that one error says so, without listing everything else that is missing."""
+    kinds = checker.vocabulary.kinds
+    missing = [k for k, spec in kinds.items() if spec.required and k not in by_kind]
+    if "game" in missing:
+        return [
+            Diagnostic(
+                "E113",
+                "no 'game' declaration: these files are not a complete rule set",
+                None,
+                "a rule set starts with `game NAME { title ... players ... }`; to check a mod "
+                "that adds to the shipped rules, run ba-lint --base PATH",
+            )
+        ]
+    return [
+        Diagnostic(
+            "E113",
+            f"no '{k}' declaration: the game needs one",
+            None,
+            f"add `{k} {{ ... }}` ({kinds[k].help})",
+        )
+        for k in missing
+    ]
 
 
 def _rulings(rulings: list[Decl]) -> list[Diagnostic]:

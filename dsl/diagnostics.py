@@ -34,6 +34,7 @@ CODES: dict[str, tuple[str, str]] = {
         ERROR,
         "an effect, block or annotation where none is allowed, or none where one is required",
     ),
+    "E113": (ERROR, "missing declaration: a complete rule set needs one of this kind"),
     "E201": (ERROR, "component count differs from the declared count (warning W201 for mods)"),
     "W201": (WARNING, "component count differs from the declared count (mods)"),
     "E301": (ERROR, "cycle in the effect graph: triggers or activations that can run forever"),

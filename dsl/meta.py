@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+MAX_NUMBER = 999  # the largest number a rule may use: nothing in a board game counts higher
+
 
 def N_(message: str) -> str:
     """Mark a string for extraction; translation happens when text is rendered."""
@@ -134,7 +136,16 @@ class Param:
         """The smallest allowed number (a count is never negative)."""
         if self.lo is None and self.type.form == "count":
             return 0
+        if self.lo is None and self.type.form == "int":
+            return -MAX_NUMBER
         return self.lo
+
+    @property
+    def high(self) -> int | None:
+        """The largest allowed number (MAX_NUMBER unless the parameter says less)."""
+        if self.hi is None and self.type.form in ("int", "count"):
+            return MAX_NUMBER
+        return self.hi
 
 
 @dataclass(frozen=True)
@@ -171,6 +182,7 @@ class Kind:
     fields: Mapping[str, Field]
     has_id: bool = True
     singleton: bool = False  # at most one in a rule set
+    required: bool = False  # a complete rule set declares one (the engine reads it)
     card: bool = False  # content that `ba cards` shows and the component count covers
     nested_only: bool = False  # only inside another declaration's block
     referenced: bool = False  # exists to be named by others: unused ones are reported
