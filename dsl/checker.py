@@ -331,7 +331,14 @@ class Checker:
                     f"'{call.name}': <{param.name}> {value} is more than <{param.at_most}> {limit}",
                     call.span,
                 )
-        if call.cap is not None and not 0 <= call.cap.value <= MAX_NUMBER:
+        if call.cap is not None and call.per is None:
+            self.report(
+                "E115",
+                f"'{call.name} ... max {call.cap.value}' has no 'per': there is nothing to cap",
+                call.cap.span,
+                f"write 'per COUNTER max {call.cap.value}', or leave 'max' out",
+            )
+        elif call.cap is not None and not 0 <= call.cap.value <= MAX_NUMBER:
             self.report("E110", f"'max' must be between 0 and {MAX_NUMBER}", call.cap.span)
         if call.per is not None:
             self.check_call(call.per, True, where)

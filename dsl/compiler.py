@@ -21,6 +21,7 @@ from .errors import RulesError
 from .graph import EffectGraph, activation_chain_problems, build_graph, cycle_problems
 from .loader import LoadedSources, load
 from .meta import Vocabulary
+from .mods import attribute
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -91,6 +92,8 @@ def compile_sources(loaded: LoadedSources, strict_counts: bool) -> CompileResult
     diags += activation_chain_problems(graph)
     diags += cycle_problems(graph)
     ruleset = RuleSet(game, decls, graph, loaded.content_hash, loaded.paths)
+    if loaded.mod_files:
+        diags = attribute(diags, loaded.mod_files, loaded.base_files)
     return CompileResult(ruleset, _sorted(diags), loaded.lines)
 
 

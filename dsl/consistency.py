@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import ast
 from .ast import walk_calls
-from .checker import Checker, Decl
+from .checker import CanFail, Checker, Decl
 from .diagnostics import Diagnostic, did_you_mean
 
 
@@ -25,6 +26,7 @@ def check_consistency(
             if fspec.unique:
                 out += _unique_numbers(by_kind.get(kind_key, []), fspec.key, fspec.unique)
     out += _required_kinds(by_kind, checker)
+    out += _turns_can_act(by_kind, checker)
     out += _rulings(by_kind.get("ruling", []))
     out += _component_counts(by_kind, strict_counts)
     out += _unused(decls, checker)
@@ -80,6 +82,62 @@ def _required_kinds(by_kind: dict[str, list[Decl]], checker: Checker) -> list[Di
         )
         for k in missing
     ]
+
+
+class _PhaseCanFail(CanFail):
+    """CanFail that looks into phases: `run X` may be impossible when a step of X may be
+    (the engine offers `run X` only if every step of X can be done)."""
+
+    def __init__(self, checker: Checker, phases: dict[str, list[ast.Effect]]):
+        super().__init__(checker.vocabulary)
+        self.phases = phases
+        self.open: set[str] = set()  # phases being looked into (a cycle is E301)
+
+    def visit_Call(self, node: ast.Call) -> bool:
+        if node.name != "run" or not node.args or node.args[0].value not in self.phases:
+            return super().visit_Call(node)
+        name = str(node.args[0].value)
+        if name in self.open:
+            return False
+        self.open.add(name)
+        try:
+            return any(self.visit(step) for step in self.phases[name])
+        finally:
+            self.open.discard(name)
+
+
+def _turns_can_act(by_kind: dict[str, list[Decl]], checker: Checker) -> list[Diagnostic]:
+    """A turn must always find something to do. If every option of the turn's phase may be
+    impossible, a turn can pass without a decision and without changing anything, and
+    the game loops forever (a mandatory `reserve_die` in sequence B once ran 100,000
+    steps)."""
+    games = by_kind.get("game", [])
+    if not games:
+        return []
+    phases = {
+        p.id: [u.effect for u in p.fields.get("step", []) if u.effect is not None]
+        for p in by_kind.get("phase", [])
+        if p.id is not None
+    }
+    out = []
+    for key in ("turn", "final_turn"):
+        use = games[0].first(key)
+        name = games[0].value(key)
+        if use is None or name not in phases:
+            continue
+        visitor = _PhaseCanFail(checker, phases)
+        if phases[name] and all(visitor.visit(step) for step in phases[name]):
+            out.append(
+                Diagnostic(
+                    "E303",
+                    f"a turn ('{key} {name}') may find nothing it can do: then it passes "
+                    "without a decision, and the game can loop forever",
+                    use.item.span,
+                    f"make one option of phase {name} always possible (for example an "
+                    "'optional' before a step that may be impossible)",
+                )
+            )
+    return out
 
 
 def _rulings(rulings: list[Decl]) -> list[Diagnostic]:

@@ -26,6 +26,8 @@ class LoadedSources:
     content_hash: str = ""
     paths: list[str] = field(default_factory=list)
     syntax_ok: bool = True
+    mod_files: list[ast.SourceFile] = field(default_factory=list)  # layered on the base
+    base_files: list[ast.SourceFile] = field(default_factory=list)  # what they layer on
 
 
 def find_files(paths: list[str | Path]) -> list[Path]:
@@ -119,6 +121,7 @@ def load(paths: list[str | Path] | None = None, on_base: bool = False) -> Loaded
         return read_sources(mod_paths)
     base = read_sources(shipped)
     mod = read_sources(mod_paths)
+    mod.mod_files, mod.base_files = mod.files, base.files
     mod.files = layer(base.files, mod.files)
     mod.diagnostics = base.diagnostics + mod.diagnostics
     mod.syntax_ok = base.syntax_ok and mod.syntax_ok

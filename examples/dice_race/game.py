@@ -18,6 +18,7 @@ from blackangel.dsl.errors import ArgumentError
 from blackangel.dsl.meta import COUNT, N_, Primitive, keyword, param
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.game import Frame, Game, Implementation
+from blackangel.interpreter.needs import consulted_rulings
 from blackangel.interpreter.program import Program
 
 # ---- the language: the game's numbers and primitives --------------------------------
@@ -250,4 +251,14 @@ GAME = Game(
     clock=lambda state: state["race"]["turns"],
     ending=lambda state: state["race"]["ending"] or "none",
     track_floor=lambda engine, track: 0,
+    # the rulings the code reads, with the options it plays: the linter checks them
+    checks=(
+        consulted_rulings(
+            {
+                "finish_line": ("overshoot", "exact", "bounce"),
+                "doubles": ("boost", "nothing"),
+                "race_end": ("round", "at_once"),
+            }
+        ),
+    ),
 )

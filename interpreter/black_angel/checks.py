@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...dsl.checker import Decl
 from ...dsl.diagnostics import Diagnostic, did_you_mean
+from . import needs
 
 HAL_MODES = {
     "discover": {"advanced_first", "tech_only"},
@@ -183,4 +184,4 @@ def strips(by_kind: dict[str, list[Decl]]) -> list[Diagnostic]:
     return _strips(by_kind.get("strip", []), by_kind.get("space", []))
 
 
-CHECKS = (missions, hal_cards, setups, strips)
+CHECKS = (missions, hal_cards, setups, strips, *needs.CHECKS)
