@@ -213,9 +213,13 @@ class Engine(Generic[P]):
         self.state["result"] = ok
 
     def ask(self, player: int, kind: str, prompt: str, options: list[tuple[str, str, Any]]) -> None:
-        """Stop and wait for `player` to pick one of (id, label, value)."""
+        """Stop and wait for `player` to pick one of (id, label, value). A question without
+        options cannot be answered: the step that asks (the top frame) cannot be done, and
+        fails, as a primitive does when its feasibility check says no."""
         if not options:
-            raise RuntimeError(f"no options for decision {kind}")
+            self.log("no_options", seat=player, kind=kind)
+            self.finish(self.state["stack"][-1], False)
+            return
         self.state["pending"] = {
             "player": player,
             "kind": kind,
