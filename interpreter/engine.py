@@ -103,14 +103,11 @@ class Engine(Generic[P]):
     ) -> Engine[P]:
         """A game set up for `players`, its randomness from `seed`, with rulings (the rest
         keep their defaults) and variants (e.g. Black Angel's "advanced")."""
+        from .arguments import check_arguments
         from .rulings import resolve
 
+        variants = check_arguments(data, players, seed, rulings, variants)
         chosen = {**resolve(data), **(rulings or {})}
-        variants = sorted(set(variants))
-        for variant in variants:
-            if variant not in data.variants:
-                known = ", ".join(data.variants) or "none"
-                raise VariantError(f"the rules have no variant '{variant}' (variants: {known})")
         state: dict[str, Any] = {
             "version": STATE_VERSION,
             "content_hash": data.content_hash,
