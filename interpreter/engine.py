@@ -190,14 +190,12 @@ class Engine(Generic[P]):
 
     @classmethod
     def from_json(cls, data: P, text: str) -> Engine[P]:
-        state = json.loads(text)
-        if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
-            raise ValueError(f"not a saved game of this engine (state version {STATE_VERSION})")
-        if state.get("content_hash") != data.content_hash:
-            raise ValueError(
-                f"saved with rules {state.get('content_hash')}, these rules are {data.content_hash}"
-            )
-        return cls(data, state)
+        """A saved game, resumed. The state is checked first (interpreter/state_check.py:
+        its shape, its cards and tiles, the game's invariants, a trial of each answer to
+        the pending decision); a state that does not fit raises StateError."""
+        from .state_check import checked_state
+
+        return cls(data, checked_state(data, text))
 
     # ---- machinery -------------------------------------------------------------
     def push(self, frame: Frame) -> None:

@@ -83,3 +83,6 @@ class Game(Generic[P]):
     tally: Callable[[Engine], dict[str, int]] = lambda engine: {}  # things to count per game
     variants: tuple[str, ...] = ()  # the variants (declared in the rules) the module plays
     scenarios: ScenarioForms[P] = field(default_factory=ScenarioForms)
+    # JSON Schema of the parts of a state that a freshly set-up one does not show: path
+    # pattern ("dice.*.owner") -> schema, for a player count (interpreter/state_check.py)
+    state_shape: Callable[[P, int], Mapping[str, dict]] | None = None

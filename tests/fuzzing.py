@@ -20,6 +20,7 @@ reproducer: the file, the seed and the mutations.
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import re
 import signal
@@ -374,3 +375,124 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# ---- saved games ------------------------------------------------------------------------
+# A saved game is the other file a user hands over: mutants of real saved states must be
+# refused by Engine.from_json (StateError) or play on to the end.
+def _paths(node, path=()):
+    yield path, node
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _paths(value, (*path, index))
+
+
+def _set(state, path, value):
+    node = state
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+
+
+def mutate_state(state: dict, rng: random.Random, ids: list[str]) -> str:
+    """One mutation of a state (in place); returns what was done."""
+    paths = [(p, v) for p, v in _paths(state) if p and p[0] != "log"]
+    path, value = rng.choice(paths)
+    where = ".".join(map(str, path))
+    kind = rng.choice(["value", "value", "type", "delete", "add", "swap", "id", "id"])
+    if kind == "id" or (kind == "value" and isinstance(value, str)):
+        new = rng.choice([*ids, "", "x" * 40, "m999", "s1#9"])
+        _set(state, path, new)
+        return f"{where} = {new!r}"
+    if kind == "value":
+        if isinstance(value, bool):
+            new = not value
+        elif isinstance(value, int):
+            new = rng.choice([-1, 0, 1, 2, 5, 99, 10**12, value + 1, value - 1])
+        else:
+            new = rng.choice([None, 0, [], {}])
+        _set(state, path, new)
+        return f"{where} = {str(new)[:20]}"
+    if kind == "type":
+        new = rng.choice([None, "x", 3, 2.5, True, [], {}, [None], {"x": 1}])
+        _set(state, path, new)
+        return f"{where} = {new!r} (type)"
+    parent_path, key = path[:-1], path[-1]
+    parent = state
+    for k in parent_path:
+        parent = parent[k]
+    if kind == "delete":
+        if isinstance(parent, dict):
+            del parent[key]
+        else:
+            parent.pop(key)
+        return f"delete {where}"
+    if kind == "add":
+        if isinstance(parent, dict):
+            parent[rng.choice(["extra", "x", *map(str, parent)]) + "_"] = copy.deepcopy(value)
+        else:
+            parent.insert(rng.randrange(len(parent) + 1), copy.deepcopy(value))
+        return f"add a copy of {where}"
+    lists = [(p, v) for p, v in paths if isinstance(v, list) and v]
+    other_path, other = rng.choice(lists)
+    index = rng.randrange(len(other))
+    _set(state, path, copy.deepcopy(other[index]))
+    return f"{where} = {'.'.join(map(str, other_path))}.{index}"
+
+
+def saved_games(count: int, seed: int) -> Iterator[tuple[Engine, str]]:
+    """Saved games at a random decision of seeded random games (all player counts, both
+    the basic and the advanced rules)."""
+    from blackangel.dsl.compiler import load_shipped
+
+    data = build(load_shipped())
+    rng = random.Random(f"saved:{seed}")
+    for n in range(count):
+        players = rng.choice(data.player_counts())
+        variants = rng.choice([(), tuple(data.variants)])
+        engine = Engine.new_game(data, players, seed * 1000 + n, variants=variants)
+        agents = [RandomAgent(n * 10 + s) for s in range(players)]
+        for _ in range(rng.randrange(1, 200)):
+            decision = engine.decision()
+            if decision is None:
+                break
+            engine.apply(agents[decision.player].choose(engine, decision))
+        yield engine, f"game {n}: {players} players{' advanced' if variants else ''}"
+
+
+def check_state_mutant(engine: Engine, text: str, timeout: float = TIMEOUT) -> str:
+    """'rejected' (StateError), 'played', or what went wrong."""
+    from blackangel.dsl.errors import StateError
+
+    try:
+        with time_limit(timeout):
+            try:
+                loaded = Engine.from_json(engine.data, text)
+            except StateError:
+                return "rejected"
+            agents = [RandomAgent(s) for s in range(loaded.players)]
+            play(loaded, agents, max_decisions=MAX_DECISIONS)
+            return "played"
+    except Timeout:
+        return "hang"
+    except Exception as exc:
+        return f"crash: {type(exc).__name__} at {_place(exc)}: {str(exc)[:120]}"
+
+
+def run_states(games: int, per_game: int, seed: int) -> dict[str, list[str]]:
+    """Outcome -> the mutants that had it (a description each)."""
+    import json
+
+    out: dict[str, list[str]] = {}
+    for engine, name in saved_games(games, seed):
+        ids = [i for kind in engine.data.items().values() for i in kind]
+        for i in range(per_game):
+            rng = random.Random(f"{name}:{seed}:{i}")
+            state = json.loads(engine.to_json())
+            done = [mutate_state(state, rng, ids) for _ in range(rng.choice((1, 1, 2)))]
+            outcome = check_state_mutant(engine, json.dumps(state))
+            out.setdefault(outcome, []).append(f"{name}, mutant {i}: {'; '.join(done)}")
+    return out

@@ -50,6 +50,7 @@ from . import (
 from .actions import ACTION_OPS
 from .layout import PILES
 from .scenario_forms import SCENARIO_FORMS
+from .state_shape import state_shape
 from .tables import BlackAngelProgram
 from .vocabulary import VOCABULARY
 
@@ -113,4 +114,5 @@ GAME = Game(
     scenarios=SCENARIO_FORMS,
     tally=boosts.tally,
     variants=(boosts.ADVANCED,),
+    state_shape=state_shape,
 )
