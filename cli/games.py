@@ -15,6 +15,7 @@ from ..dsl.loader import UsageError
 from ..interpreter import replay
 from ..interpreter.agents import AGENTS, HumanAgent, play
 from ..interpreter.engine import Engine
+from ..interpreter.files import check_writable, read_text, write_text
 from ..interpreter.narrate import log_lines, transcript
 from ..interpreter.rulings import EDITIONS, RulingError, resolve
 from .common import format_options, guarded
@@ -142,6 +143,9 @@ def play_command(
 
     The same seed and agents always give the same game.
     """
+    for path in (save, replay_path):
+        if path:  # before the game is played: a path that cannot be written is refused now
+            check_writable(path, UsageError)
     data = game_data(rules_paths, base)
     check_players(data, players)
     bots = parse_agents(agents, players, seed, human_seat)
@@ -159,11 +163,9 @@ def play_command(
         click.echo("\ninput closed: game abandoned", err=True)
         return 1
     if save:
-        with open(save, "w", encoding="utf-8") as handle:
-            handle.write(engine.to_json())
+        write_text(save, engine.to_json(), UsageError)
     if replay_path:
-        with open(replay_path, "w", encoding="utf-8") as handle:
-            json.dump(replay.record(engine), handle)
+        write_text(replay_path, json.dumps(replay.record(engine)), UsageError)
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -324,13 +326,7 @@ def replay_command(path, show_log, rules_paths, base):
     Checks the content hash, rulings and seed, then every choice; a mismatch names
     the first step where the game goes another way. Exit 0 verified, 1 mismatch.
     """
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as exc:
-        raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"'{path}' is not a replay file (not UTF-8 text)") from exc
+    text = read_text(path, "a replay file", UsageError)
     data = game_data(rules_paths, base)
     try:
         recorded = replay.load(text)

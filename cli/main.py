@@ -13,6 +13,7 @@ from ..dsl.export import ruleset_json
 from ..dsl.graph import subgraph_for, to_dot
 from ..dsl.loader import UsageError
 from ..dsl.text import LANGUAGES, TextRenderer, translations
+from ..interpreter.files import check_writable, write_text
 from .common import color_option, format_options, guarded, run, version_option
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .lint import lint_command
@@ -159,10 +160,11 @@ def graph(decl_id, rules_paths, base):
 @guarded
 def export_command(fmt, output, rules_paths, base):
     """Export the compiled rule set as JSON (schema: dsl/schemas/ruleset.schema.json)."""
+    if output:
+        check_writable(output, UsageError)
     data = json.dumps(ruleset_json(compiled(rules_paths, base)), indent=2, ensure_ascii=False)
     if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(data + "\n")
+        write_text(output, data + "\n", UsageError)
         click.echo(f"wrote {output}", err=True)
     else:
         click.echo(data)

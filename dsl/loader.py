@@ -9,7 +9,7 @@ from pathlib import Path
 from . import ast
 from .diagnostics import Diagnostic, SourceLines
 from .errors import BlackAngelError
-from .parser import parse_bytes
+from .parser import MAX_FILE_BYTES, parse_bytes
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 
@@ -79,7 +79,8 @@ def read_sources(sources: list[tuple[Path, str]]) -> LoadedSources:
     for path, key in sources:
         name = display_name(path)
         try:
-            data = path.read_bytes()
+            with open(path, "rb") as handle:  # bounded: a larger file is refused (E002)
+                data = handle.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
             raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
         digest.update(key.encode("utf-8", "surrogateescape") + b"\0" + data + b"\0")

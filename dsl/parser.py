@@ -208,7 +208,7 @@ def _decode(data: bytes, file: str) -> tuple[str | None, Diagnostic | None]:
     if len(data) > MAX_FILE_BYTES:
         return None, Diagnostic(
             "E002",
-            f"file is {len(data):,} bytes; the limit is {MAX_FILE_BYTES:,}",
+            f"file is larger than {MAX_FILE_BYTES:,} bytes, the limit",
             ast.Span(file, 1, 1, 1, 1),
             "split the rule set into several files",
         )

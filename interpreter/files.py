@@ -31,6 +31,8 @@ def read_text(
     try:
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise error(f"cannot read '{shown}': no such file") from None
     except IsADirectoryError:
         raise error(f"'{shown}' is a directory, not {what}") from None
     except OSError as exc:
@@ -68,14 +70,16 @@ def depth(text: str) -> int:
 
 def parse_json(text: str, what: str, error: type[Exception], max_depth: int = MAX_DEPTH) -> Any:
     """JSON text as Python values; `error` for invalid JSON, deep nesting or huge numbers."""
-    if depth(text) > max_depth:
+    if text.count("[") + text.count("{") > max_depth and depth(text) > max_depth:
         raise error(f"not {what}: nested deeper than {max_depth} levels")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise error(f"not {what}: invalid JSON at line {exc.lineno}, column {exc.colno}") from None
-    except (ValueError, RecursionError) as exc:  # a number of 4,300 digits or more
-        raise error(f"not {what}: {exc}") from None
+    except ValueError:  # Python refuses to convert a number of 4,300 digits or more
+        raise error(f"not {what}: a number with thousands of digits") from None
+    except RecursionError:
+        raise error(f"not {what}: nested too deeply") from None
 
 
 def check_writable(path: str | os.PathLike, error: type[Exception]) -> None:
@@ -83,17 +87,22 @@ def check_writable(path: str | os.PathLike, error: type[Exception]) -> None:
     folder, a folder in its place, or a name longer than the file system allows."""
     target = Path(path)
     folder = target.parent
-    shown = os.fsdecode(path)
-    if not folder.is_dir():
-        raise error(f"cannot write '{shown}': no folder '{folder}'")
-    if target.is_dir():
-        raise error(f"cannot write '{shown}': it is a folder")
+    shown = os.fsdecode(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     try:
-        limit = os.pathconf(folder, "PC_NAME_MAX")
-    except (OSError, ValueError, AttributeError):
-        limit = 255
-    if len(os.fsencode(target.name)) > limit:
-        raise error(f"cannot write '{shown}': the file name is longer than {limit} bytes")
+        if not folder.is_dir():
+            raise error(f"cannot write '{shown}': no folder '{folder}'")
+        try:
+            limit = os.pathconf(folder, "PC_NAME_MAX")
+        except (OSError, ValueError, AttributeError):
+            limit = 255
+        if len(os.fsencode(target.name)) > limit:
+            raise error(f"cannot write '{shown}': the file name is longer than {limit} bytes")
+        if target.is_dir():
+            raise error(f"cannot write '{shown}': it is a folder")
+        if not os.access(target if target.exists() else folder, os.W_OK):
+            raise error(f"cannot write '{shown}': permission denied")
+    except OSError as exc:  # a path the system refuses to look at (a folder name too long)
+        raise error(f"cannot write '{shown}': {exc.strerror or exc}") from None
 
 
 def write_text(path: str | os.PathLike, text: str, error: type[Exception]) -> None:
