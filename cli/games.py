@@ -324,13 +324,16 @@ def replay_command(path, show_log, rules_paths, base):
     """Re-run a saved game and check that it reproduces exactly.
 
     Checks the content hash, rulings and seed, then every choice; a mismatch names
-    the first step where the game goes another way. Exit 0 verified, 1 mismatch.
+    the first step where the game goes another way. Exit 0 verified, 1 mismatch,
+    2 a file that is not a replay these rules can play.
     """
     text = read_text(path, "a replay file", UsageError)
     data = game_data(rules_paths, base)
     try:
         recorded = replay.load(text)
         engine = replay.rerun(data, recorded)
+    except replay.UnusableReplay as exc:
+        raise UsageError(f"{path}: {exc}") from exc
     except replay.ReplayError as exc:
         click.echo(f"replay FAILED: {exc}", err=True)
         return 1

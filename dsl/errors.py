@@ -12,7 +12,8 @@ they are raised; this module holds the root and the errors that several parts sh
     │   ├── RulingError      an unknown ruling or option (interpreter/rulings.py)
     │   └── VariantError     a variant the rules do not declare (interpreter/engine.py)
     ├── StateError       a saved state that does not fit the game (interpreter/state_check.py)
-    ├── ReplayError      a replay that cannot be read or does not reproduce its game
+    ├── ReplayError      a replay that does not reproduce its game (interpreter/replay.py)
+    │   └── UnusableReplay   a file that is not a replay these rules can play
     ├── ScenarioError    a scenario file that cannot be used (interpreter/scenario.py)
     ├── IllegalOption    an answer that is not among the legal options (interpreter/engine.py)
     └── RulesError       rules that cannot be played as written: a rule set with errors,
