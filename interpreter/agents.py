@@ -65,7 +65,10 @@ class HumanAgent:
             self.write(f"  {number:>2}. {option.label}")
         while True:
             answer = self.read("> ").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
+            # ASCII digits only ('²' is a digit to str.isdigit, not to int) and few of them
+            # (int() refuses 4,300 digits); anything else asks again
+            number = answer.isascii() and answer.isdigit() and len(answer) <= 9
+            if number and 1 <= int(answer) <= len(decision.options):
                 return decision.options[int(answer) - 1].id
             if any(o.id == answer for o in decision.options):
                 return answer
