@@ -246,3 +246,10 @@ def test_a_game_without_scenario_forms_refuses_them_readably(data):
     hand = {"players": 3, "set": [{"player": 1, "hand": ["m002"]}]}
     with pytest.raises(scenario.ScenarioError, match="set 1: .* where it goes back"):
         scenario.apply_overrides(bare, state, hand)
+
+
+def test_help_points_at_nothing_that_pip_install_leaves_out():
+    """docs/ and tests/ are not in the wheel: help and messages must not send users there."""
+    for args in (["--help"], *([name, "--help"] for name in ba.commands), ["scenario"]):
+        output = CliRunner().invoke(ba, args).output
+        assert "docs/" not in output and "tests/" not in output, output
