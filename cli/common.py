@@ -11,6 +11,7 @@ import sys
 import click
 from click.core import ParameterSource
 
+from ..dsl.errors import BlackAngelError
 from ..dsl.i18n import available_languages, default_language, mod_locale_dirs
 from ..dsl.loader import UsageError
 
@@ -148,16 +149,17 @@ def interrupted(newline: bool | None = None) -> int:
 def guarded(func):
     """Run a command body; map known failures to messages and exit codes.
 
-    The body returns its exit code. Usage errors exit 2; Ctrl-C exits 130 with one
-    line; an unexpected internal error is reported in one line (exit 2) instead of a
-    traceback.
+    The body returns its exit code. Usage errors, and any other error of the project's
+    family (a saved state, a scenario, rules that cannot be played), exit 2 with their
+    message; Ctrl-C exits 130 with one line; an unexpected internal error is reported
+    in one line (exit 2) instead of a traceback.
     """
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         try:
             code = func(*args, **kwargs)
-        except UsageError as exc:
+        except BlackAngelError as exc:  # UsageError among them
             click.echo(f"error: {exc}", err=True)
             code = 2
         except KeyboardInterrupt:

@@ -14,6 +14,7 @@ from ..dsl.loader import UsageError
 from ..interpreter import cluster, replay, simulation
 from ..interpreter.agents import AGENTS, HumanAgent, play
 from ..interpreter.engine import Engine
+from ..interpreter.files import check_writable, read_text, write_text
 from ..interpreter.narrate import log_lines, seat_names, transcript
 from ..interpreter.rulings import EDITIONS, RulingError, resolve
 from .common import chosen_language, format_options, guarded, lang_option
@@ -253,6 +254,9 @@ def play_command(
     The same seed and agents always give the same game. With --solo, one player
     against Hal, who plays after each of your turns.
     """
+    for path in (save, replay_path):
+        if path:  # before the game is played: a path that cannot be written is refused now
+            check_writable(path, UsageError)
     data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
     players = seat_count(players, solo, 3)
     check_players(data, players)
@@ -274,11 +278,9 @@ def play_command(
         click.echo("\n" + data.text._(INPUT_CLOSED), err=True)
         return 1
     if save:
-        with open(save, "w", encoding="utf-8") as handle:
-            handle.write(engine.to_json())
+        write_text(save, engine.to_json(), UsageError)
     if replay_path:
-        with open(replay_path, "w", encoding="utf-8") as handle:
-            json.dump(replay.record(engine), handle)
+        write_text(replay_path, json.dumps(replay.record(engine)), UsageError)
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -564,19 +566,16 @@ def replay_command(path, show_log, lang, rules_paths, base):
     """Re-run a saved game and check that it reproduces exactly.
 
     Checks the content hash, rulings and seed, then every choice; a mismatch names
-    the first step where the game goes another way. Exit 0 verified, 1 mismatch.
+    the first step where the game goes another way. Exit 0 verified, 1 mismatch,
+    2 a file that is not a replay these rules can play.
     """
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as exc:
-        raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"'{path}' is not a replay file (not UTF-8 text)") from exc
+    text = read_text(path, "a replay file", UsageError)
     data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
     try:
         recorded = replay.load(text)
         engine = replay.rerun(data, recorded)
+    except replay.UnusableReplay as exc:
+        raise UsageError(f"{path}: {exc}") from exc
     except replay.ReplayError as exc:
         click.echo(data.text.fill(REPLAY_FAILED, {"reason": exc}), err=True)
         return 1

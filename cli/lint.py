@@ -27,6 +27,16 @@ PROBLEMS = N_("{files} files, {declarations} declarations: {errors}, {warnings}"
 ERRORS = NN_("{count} error", "{count} errors")
 WARNINGS = NN_("{count} warning", "{count} warnings")
 SKIPPED = N_("note: name, type and graph checks skipped until the syntax errors are fixed")
+A_MOD = N_(
+    "note: these files are a mod of the shipped rules, not a complete rule set: "
+    "`{command}` lints them on the shipped content, and finds no error"
+)
+NO_GAME = NN_(
+    "note: these files have no game declaration; layered on the shipped rules "
+    "(`{command}`) they have {count} error",
+    "note: these files have no game declaration; layered on the shipped rules "
+    "(`{command}`) they have {count} errors",
+)
 PROVENANCE_HEADING = N_("provenance by kind of declaration:")
 PROVENANCE_COUNT = N_("{count} {kind}")
 PROVENANCE_TOTAL = N_(
@@ -97,6 +107,9 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes, lang):
         "warnings": warnings,
         "content_hash": result.ruleset.content_hash if result.ruleset else None,
     }
+    on_base = _try_on_base(paths, base, result)
+    if on_base is not None:
+        summary["with_base"] = on_base
     found = []
     if show_provenance and result.ruleset is not None:
         found = provenance.origins(result.ruleset.decls, result.lines)
@@ -123,6 +136,8 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes, lang):
             click.echo(render_text(diag, result.lines, tr))
         if show_provenance:
             _print_provenance(found, tr)
+        if on_base is not None:
+            click.echo(_base_note(paths, on_base, tr))
         if result.skipped_semantics:
             click.echo(tr.gettext(SKIPPED))
         for note in notes:
@@ -130,6 +145,27 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes, lang):
         colour = "red" if problems else "yellow" if warnings else "green"
         click.echo(click.style(_summary_line(summary, tr), fg=colour, bold=True))
     return 1 if problems else 0
+
+
+def _try_on_base(paths, base: bool, result) -> dict[str, int] | None:
+    """Files without a `game` declaration linted on their own are often a mod of the
+    shipped rules: lint them on the shipped content too, and count what is left."""
+    ruleset = result.ruleset
+    if base or not paths or ruleset is None or not ruleset.decls or ruleset.single("game"):
+        return None
+    layered = compile_paths(list(paths), on_base=True)
+    return {
+        "errors": len(layered.errors),
+        "warnings": sum(1 for d in layered.diagnostics if d.severity == WARNING),
+    }
+
+
+def _base_note(paths, on_base: dict[str, int], tr: Translator) -> str:
+    command = "ba-lint --base " + " ".join(paths)
+    errors = on_base["errors"]
+    if errors == 0:
+        return tr.gettext(A_MOD).format(command=command)
+    return tr.plural(NO_GAME, errors).format(command=command, count=errors)
 
 
 def _summary_line(summary: dict, tr: Translator) -> str:

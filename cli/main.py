@@ -14,6 +14,7 @@ from ..dsl.graph import subgraph_for, to_dot
 from ..dsl.i18n import N_, translator
 from ..dsl.loader import UsageError
 from ..dsl.text import TextRenderer
+from ..interpreter.files import check_writable, write_text
 from .common import (
     chosen_language,
     color_option,
@@ -164,10 +165,11 @@ def graph(decl_id, rules_paths, base):
 @guarded
 def export_command(fmt, output, rules_paths, base):
     """Export the compiled rule set as JSON (schema: dsl/schemas/ruleset.schema.json)."""
+    if output:
+        check_writable(output, UsageError)
     data = json.dumps(ruleset_json(compiled(rules_paths, base)), indent=2, ensure_ascii=False)
     if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(data + "\n")
+        write_text(output, data + "\n", UsageError)
         click.echo(f"wrote {output}", err=True)
     else:
         click.echo(data)

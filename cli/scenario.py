@@ -18,15 +18,21 @@ from .rules import game_data, rules_options
 @rules_options
 @guarded
 def scenario_command(files, fmt, rules_paths, base):
-    """Play scenario files (TOML) and check their expectations; see docs/scenarios.md.
+    """Play scenario files (TOML) and check their expectations.
+
+    \b
+    A scenario sets up a game and plays a few choices:
+      players = 3            seed = 1
+      [rulings]              NAME = "OPTION"  (see ba rulings)
+      [[set]]                path = "players.0.vp"  value = 5
+      [[step]]               player = 1  choose_label = "sequence a"
+      [[expect]]             path = "players.0.vp"  equals = 7
 
     Prints PASS or FAIL per file with what differed. Exit 0 when all pass,
     1 when an expectation fails, 2 when a file cannot be used.
     """
     if not files:
-        raise UsageError(
-            "give at least one scenario file (e.g. ba scenario tests/scenarios/*.toml)"
-        )
+        raise UsageError("give at least one scenario file (e.g. ba scenario my_position.toml)")
     data = game_data(rules_paths, base)
     results = [scenarios.run_file(data, path) for path in files]
     counts = {s: sum(r.status == s for r in results) for s in ("pass", "fail", "error")}

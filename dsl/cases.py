@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .compiler import CompileResult, compile_paths, compile_sources
 from .diagnostics import CODES
+from .errors import BlackAngelError
 from .loader import load
 
 CASES_DIR = Path(__file__).resolve().parent / "lint_cases"
@@ -28,7 +29,7 @@ KNOWN_BUG_RE = re.compile(r"^#\s*known-bug:\s*(.*?)\s*$")
 CODE_RE = re.compile(r"^([EW]\d{3})(?:\((\w+)\))?$")
 
 
-class CaseError(ValueError):
+class CaseError(BlackAngelError, ValueError):
     """A case file that does not follow the format."""
 
 

@@ -371,7 +371,13 @@ def update(root: Path = ROOT, languages: Iterable[str] = ()) -> list[Completenes
             po = locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
             common = ["-i", str(template), "-d", str(locales), "-D", DOMAIN, "-l", lang]
             if po.is_file():
-                _pybabel("update", *common, "--no-fuzzy-matching", "--ignore-pot-creation-date")
+                _pybabel(
+                    "update",
+                    *common,
+                    "--no-fuzzy-matching",
+                    "--ignore-obsolete",  # a message no code uses any more is dropped
+                    "--ignore-pot-creation-date",
+                )
             else:
                 _pybabel("init", *common)
             if lang == SOURCE_LANGUAGE:

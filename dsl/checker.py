@@ -14,7 +14,7 @@ from . import ast
 from .core import ANNOTATIONS
 from .diagnostics import Diagnostic, suggestion
 from .i18n import N_, Msg, Names
-from .meta import Field, Kind, Param, ParamType, Vocabulary
+from .meta import MAX_NUMBER, Field, Kind, Param, ParamType, Vocabulary
 from .visitor import NodeVisitor
 
 INFERRED, RECONSTRUCTED = "inferred", "reconstructed"
@@ -175,12 +175,12 @@ class Checker:
         v = value.value
         form = param.type.form
         if form in ("int", "count"):
-            lo = param.low
-            if lo is not None and v < lo or param.hi is not None and v > param.hi:
-                if param.hi is None:
+            lo, hi = param.low, param.high
+            if lo is not None and v < lo or hi is not None and v > hi:
+                if hi is None:
                     bounds = Msg(N_("at least {lo}"), {"lo": lo})
                 else:
-                    bounds = Msg(N_("between {lo} and {hi}"), {"lo": lo, "hi": param.hi})
+                    bounds = Msg(N_("between {lo} and {hi}"), {"lo": lo, "hi": hi})
                 self.report(
                     "E110",
                     N_("{what}: {value} is out of range"),
@@ -224,6 +224,19 @@ class Checker:
                     what=what,
                     lo=lo,
                     hi=hi,
+                )
+            elif param.lo is not None and lo < param.lo or param.hi is not None and hi > param.hi:
+                self.report(
+                    "E110",
+                    N_("{what}: range {lo}..{hi} is out of range"),
+                    value.span,
+                    N_("'{name}' must lie within {low}..{high}"),
+                    what=what,
+                    lo=lo,
+                    hi=hi,
+                    name=param.name,
+                    low=param.lo,
+                    high=param.hi,
                 )
             return v
         names = self.names_of(param.type)
@@ -383,8 +396,19 @@ class Checker:
                     other=param.at_most,
                     limit=limit,
                 )
-        if call.cap is not None and call.cap.value < 0:
-            self.report("E110", N_("'max' must be at least 0"), call.cap.span)
+        if call.cap is not None and call.per is None:
+            self.report(
+                "E115",
+                N_("'{name} ... max {cap}' has no 'per': there is nothing to cap"),
+                call.cap.span,
+                N_("write 'per COUNTER max {cap}', or leave 'max' out"),
+                name=call.name,
+                cap=call.cap.value,
+            )
+        elif call.cap is not None and not 0 <= call.cap.value <= MAX_NUMBER:
+            self.report(
+                "E110", N_("'max' must be between 0 and {limit}"), call.cap.span, limit=MAX_NUMBER
+            )
         if call.per is not None:
             self.check_call(call.per, True, where)
 

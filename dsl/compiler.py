@@ -17,10 +17,12 @@ from . import games
 from .checker import Decl, check_files
 from .consistency import check_consistency
 from .diagnostics import ERROR, Diagnostic, SourceLines
+from .errors import RulesError
 from .graph import EffectGraph, activation_chain_problems, build_graph, cycle_problems
 from .i18n import mod_locale_dirs
 from .loader import LoadedSources, load
 from .meta import Vocabulary
+from .mods import attribute
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -92,6 +94,8 @@ def compile_sources(loaded: LoadedSources, strict_counts: bool) -> CompileResult
     diags += activation_chain_problems(graph)
     diags += cycle_problems(graph)
     ruleset = RuleSet(game, decls, graph, loaded.content_hash, loaded.paths)
+    if loaded.mod_files:
+        diags = attribute(diags, loaded.mod_files, loaded.base_files)
     return CompileResult(ruleset, _sorted(diags), loaded.lines)
 
 
@@ -126,7 +130,7 @@ def load_shipped() -> RuleSet:
     result = compile_paths()
     if result.ruleset is None or result.errors:
         first = result.errors[0] if result.errors else None
-        raise RuntimeError(f"the shipped content does not compile: {first}")
+        raise RulesError(f"the shipped content does not compile: {first}")
     return result.ruleset
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import ast
 from .ast import walk_calls
-from .checker import Checker, Decl
+from .checker import CanFail, Checker, Decl
 from .diagnostics import Diagnostic, suggestion
 from .i18n import N_, NN_, Msg, Names
 
@@ -25,6 +26,8 @@ def check_consistency(
         for fspec in spec.fields.values():
             if fspec.unique:
                 out += _unique_numbers(by_kind.get(kind_key, []), fspec.key, Msg(fspec.unique))
+    out += _required_kinds(by_kind, checker)
+    out += _turns_can_act(by_kind, checker)
     out += _rulings(by_kind.get("ruling", []))
     out += _component_counts(by_kind, strict_counts)
     out += _unused(decls, checker)
@@ -55,6 +58,99 @@ def _unique_numbers(decls: list[Decl], key: str, what: Msg) -> list[Diagnostic]:
             )
         else:
             seen[number] = decl.id or decl.kind
+    return out
+
+
+def _required_kinds(by_kind: dict[str, list[Decl]], checker: Checker) -> list[Diagnostic]:
+    """A complete rule set declares every kind the engine reads (`Kind.required`). Without
+    a `game` declaration the files are no rule set at all (often a mod linted without
+    --base): that one error says so, without listing everything else that is missing."""
+    kinds = checker.vocabulary.kinds
+    missing = [k for k, spec in kinds.items() if spec.required and k not in by_kind]
+    if "game" in missing:
+        return [
+            Diagnostic.of(
+                "E113",
+                None,
+                N_("no 'game' declaration: these files are not a complete rule set"),
+                N_(
+                    "a rule set starts with `game NAME {{ title ... players ... }}`; to check "
+                    "a mod that adds to the shipped rules, run ba-lint --base PATH"
+                ),
+            )
+        ]
+    return [
+        Diagnostic.of(
+            "E113",
+            None,
+            N_("no '{kind}' declaration: the game needs one"),
+            N_("add `{kind} {{ ... }}` ({help})"),
+            kind=k,
+            help=Msg(kinds[k].help, context="help"),
+        )
+        for k in missing
+    ]
+
+
+class _PhaseCanFail(CanFail):
+    """CanFail that looks into phases: `run X` may be impossible when a step of X may be
+    (the engine offers `run X` only if every step of X can be done)."""
+
+    def __init__(self, checker: Checker, phases: dict[str, list[ast.Effect]]):
+        super().__init__(checker.vocabulary)
+        self.phases = phases
+        self.open: set[str] = set()  # phases being looked into (a cycle is E301)
+
+    def visit_Call(self, node: ast.Call) -> bool:
+        if node.name != "run" or not node.args or node.args[0].value not in self.phases:
+            return super().visit_Call(node)
+        name = str(node.args[0].value)
+        if name in self.open:
+            return False
+        self.open.add(name)
+        try:
+            return any(self.visit(step) for step in self.phases[name])
+        finally:
+            self.open.discard(name)
+
+
+def _turns_can_act(by_kind: dict[str, list[Decl]], checker: Checker) -> list[Diagnostic]:
+    """A turn must always find something to do. If every option of the turn's phase may be
+    impossible, a turn can pass without a decision and without changing anything, and
+    the game loops forever (a mandatory `reserve_die` in sequence B once ran 100,000
+    steps)."""
+    games = by_kind.get("game", [])
+    if not games:
+        return []
+    phases = {
+        p.id: [u.effect for u in p.fields.get("step", []) if u.effect is not None]
+        for p in by_kind.get("phase", [])
+        if p.id is not None
+    }
+    out = []
+    for key in ("turn", "final_turn"):
+        use = games[0].first(key)
+        name = games[0].value(key)
+        if use is None or name not in phases:
+            continue
+        visitor = _PhaseCanFail(checker, phases)
+        if phases[name] and all(visitor.visit(step) for step in phases[name]):
+            out.append(
+                Diagnostic.of(
+                    "E303",
+                    use.item.span,
+                    N_(
+                        "a turn ('{key} {phase}') may find nothing it can do: then it passes "
+                        "without a decision, and the game can loop forever"
+                    ),
+                    N_(
+                        "make one option of phase {phase} always possible (for example an "
+                        "'optional' before a step that may be impossible)"
+                    ),
+                    key=key,
+                    phase=name,
+                )
+            )
     return out
 
 

@@ -27,6 +27,7 @@ PHASE = ref("phase", "phase")
 TRACK = ref("track", "track")
 EVENT = ref("event", "event", events=True)
 EDITION = words("en", "pl", "de")
+MAX_PLAYERS = 12  # the most players a game may declare
 
 # Annotations after an item: what each says about where a value comes from (see
 # dsl/provenance.py). A value with neither @inferred nor @reconstructed is printed.
@@ -47,10 +48,16 @@ CORE_KINDS = (
             param("module", NAME),
         ),
         keyword("title", "Printed name of the game.", param("title", STRING), required=True),
-        keyword("players", "Supported player counts.", param("players", RANGE), required=True),
+        keyword(
+            "players",
+            "Supported player counts.",
+            param("players", RANGE, lo=1, hi=MAX_PLAYERS),
+            required=True,
+        ),
         keyword("turn", "The phase a player carries out on a turn.", param("phase", PHASE)),
         keyword("final_turn", "The phase for turns of the final round.", param("phase", PHASE)),
         singleton=True,
+        required=True,
     ),
     kind(
         "track",

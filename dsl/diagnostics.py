@@ -38,12 +38,25 @@ CODES: dict[str, tuple[str, str]] = {
         ERROR,
         N_("an effect, block or annotation where none is allowed, or none where one is required"),
     ),
+    "E113": (ERROR, N_("missing declaration: a complete rule set needs one of this kind")),
+    "E114": (
+        ERROR,
+        N_(
+            "the game module cannot carry this out: a ruling or component it needs, or a "
+            "primitive used where it has nothing to act on"
+        ),
+    ),
+    "E115": (ERROR, N_("'max' without 'per': there is nothing to cap")),
     "E201": (ERROR, N_("component count differs from the declared count (warning W201 for mods)")),
     "W201": (WARNING, N_("component count differs from the declared count (mods)")),
     "E301": (ERROR, N_("cycle in the effect graph: triggers or activations that can run forever")),
     "E302": (
         ERROR,
         N_("a tile that activates another tile may activate a tile that itself activates"),
+    ),
+    "E303": (
+        ERROR,
+        N_("a turn that may find nothing to do, or rules in which the game can never end"),
     ),
     "W401": (WARNING, N_("unreachable content: declared but never used by the rule set")),
     "W402": (WARNING, N_("unused event: a trigger listens to an event nothing emits")),

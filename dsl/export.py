@@ -125,8 +125,8 @@ def _param_schema(param: Param) -> dict:
         base: dict[str, Any] = {"type": "integer"}
         if param.low is not None:
             base["minimum"] = param.low
-        if param.hi is not None:
-            base["maximum"] = param.hi
+        if param.high is not None:
+            base["maximum"] = param.high
     elif form == "range":
         base = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
     elif form == "words":

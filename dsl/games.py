@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from . import ast
 from .diagnostics import Diagnostic, did_you_mean, suggestion
+from .errors import BlackAngelError
 from .i18n import N_, Msg, Names
 from .meta import Vocabulary
 
@@ -39,7 +40,7 @@ class GameModule(Protocol):
     checks: tuple[Callable[[dict[str, list[Decl]]], list[Diagnostic]], ...]
 
 
-class UnknownGame(LookupError):
+class UnknownGame(BlackAngelError, LookupError):
     def __init__(self, name: str, known: Iterable[str]):
         self.name = name
         self.known = sorted(known)

@@ -8,12 +8,13 @@ from pathlib import Path
 
 from . import ast
 from .diagnostics import Diagnostic, SourceLines
-from .parser import parse_bytes
+from .errors import BlackAngelError
+from .parser import MAX_FILE_BYTES, parse_bytes
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 
 
-class UsageError(Exception):
+class UsageError(BlackAngelError):
     """A bad path or option: reported as a usage error (exit code 2)."""
 
 
@@ -25,6 +26,8 @@ class LoadedSources:
     content_hash: str = ""
     paths: list[str] = field(default_factory=list)
     syntax_ok: bool = True
+    mod_files: list[ast.SourceFile] = field(default_factory=list)  # layered on the base
+    base_files: list[ast.SourceFile] = field(default_factory=list)  # what they layer on
 
 
 def find_files(paths: list[str | Path]) -> list[Path]:
@@ -76,7 +79,8 @@ def read_sources(sources: list[tuple[Path, str]]) -> LoadedSources:
     for path, key in sources:
         name = display_name(path)
         try:
-            data = path.read_bytes()
+            with open(path, "rb") as handle:  # bounded: a larger file is refused (E002)
+                data = handle.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
             raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
         digest.update(key.encode("utf-8", "surrogateescape") + b"\0" + data + b"\0")
@@ -118,6 +122,7 @@ def load(paths: list[str | Path] | None = None, on_base: bool = False) -> Loaded
         return read_sources(mod_paths)
     base = read_sources(shipped)
     mod = read_sources(mod_paths)
+    mod.mod_files, mod.base_files = mod.files, base.files
     mod.files = layer(base.files, mod.files)
     mod.diagnostics = base.diagnostics + mod.diagnostics
     mod.syntax_ok = base.syntax_ok and mod.syntax_ok

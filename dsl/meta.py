@@ -19,6 +19,8 @@ from dataclasses import dataclass, field, replace
 from .i18n import N_ as N_  # the extraction marker, where the vocabularies import it
 from .i18n import Msg, Names
 
+MAX_NUMBER = 999  # the largest number a rule may use: nothing in a board game counts higher
+
 
 @dataclass(frozen=True)
 class ParamType:
@@ -136,7 +138,16 @@ class Param:
         """The smallest allowed number (a count is never negative)."""
         if self.lo is None and self.type.form == "count":
             return 0
+        if self.lo is None and self.type.form == "int":
+            return -MAX_NUMBER
         return self.lo
+
+    @property
+    def high(self) -> int | None:
+        """The largest allowed number (MAX_NUMBER unless the parameter says less)."""
+        if self.hi is None and self.type.form in ("int", "count"):
+            return MAX_NUMBER
+        return self.hi
 
 
 @dataclass(frozen=True)
@@ -174,6 +185,7 @@ class Kind:
     fields: Mapping[str, Field]
     has_id: bool = True
     singleton: bool = False  # at most one in a rule set
+    required: bool = False  # a complete rule set declares one (the engine reads it)
     card: bool = False  # content that `ba cards` shows and the component count covers
     nested_only: bool = False  # only inside another declaration's block
     referenced: bool = False  # exists to be named by others: unused ones are reported

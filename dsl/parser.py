@@ -12,7 +12,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
 from . import ast
 from .diagnostics import Diagnostic
@@ -21,6 +27,7 @@ from .i18n import N_, Msg, Names
 MAX_FILE_BYTES = 128 * 1024  # about 2 s of parsing at worst; content files are under 20 KB
 MAX_NESTING = 40
 MAX_SYNTAX_ERRORS = 50
+MAX_DIGITS = 9  # no rule needs a number of a billion or more; Python refuses 4,300 digits
 PIECE_BYTES = 32 * 1024  # top-level blocks are parsed in groups of about this size
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
@@ -75,6 +82,15 @@ def _token_span(file: str, tok: Token, offset: int) -> ast.Span:
     return ast.Span(file, tok.line + offset, tok.column, tok.end_line + offset, tok.end_column)
 
 
+class _NumberTooLong(Exception):
+    """A number with more than MAX_DIGITS digits (raised inside the transformer)."""
+
+    def __init__(self, span: ast.Span, digits: int):
+        super().__init__(span, digits)
+        self.span = span
+        self.digits = digits
+
+
 class _ToAst(Transformer):
     """Lark tree to frozen dataclasses. Spans come from the tokens (cheaper than
     Lark's propagate_positions); a composite spans its first to its last part."""
@@ -87,8 +103,14 @@ class _ToAst(Transformer):
     def _tok(self, tok: Token) -> ast.Span:
         return _token_span(self.file, tok, self.offset)
 
+    def _int(self, tok: Token) -> int:
+        digits = len(str(tok).lstrip("-"))
+        if digits > MAX_DIGITS:
+            raise _NumberTooLong(self._tok(tok), digits)
+        return int(tok)
+
     def int_value(self, children):
-        return ast.Value("int", int(children[0]), self._tok(children[0]))
+        return ast.Value("int", self._int(children[0]), self._tok(children[0]))
 
     def name_value(self, children):
         return ast.Value("name", str(children[0]), self._tok(children[0]))
@@ -98,7 +120,9 @@ class _ToAst(Transformer):
 
     def range_value(self, children):
         lo, hi = children
-        return ast.Value("range", (int(lo), int(hi)), _join(self._tok(lo), self._tok(hi)))
+        return ast.Value(
+            "range", (self._int(lo), self._int(hi)), _join(self._tok(lo), self._tok(hi))
+        )
 
     def annotation(self, children):
         at, name = children[0], children[1]
@@ -131,7 +155,9 @@ class _ToAst(Transformer):
         return (
             "cap",
             ast.Value(
-                "int", int(children[1]), _join(self._tok(children[0]), self._tok(children[1]))
+                "int",
+                self._int(children[1]),
+                _join(self._tok(children[0]), self._tok(children[1])),
             ),
         )
 
@@ -187,9 +213,8 @@ def _decode(data: bytes, file: str) -> tuple[str | None, Diagnostic | None]:
         return None, Diagnostic.of(
             "E002",
             ast.Span(file, 1, 1, 1, 1),
-            N_("file is {size} bytes; the limit is {limit}"),
+            N_("file is larger than {limit} bytes, the limit"),
             N_("split the rule set into several files"),
-            size=f"{len(data):,}",
             limit=f"{MAX_FILE_BYTES:,}",
         )
     if b"\x00" in data:
@@ -368,7 +393,22 @@ def _parse_piece(
                 "E001", ast.Span(file, offset + 1, 1, offset + 1, 1), N_("could not parse")
             )
         ]
-    return _ToAst(file, offset).transform(tree), []
+    try:
+        return _ToAst(file, offset).transform(tree), []
+    except VisitError as err:
+        if not isinstance(err.orig_exc, _NumberTooLong):
+            raise
+        too_long = err.orig_exc
+        return (), [
+            Diagnostic.of(
+                "E110",
+                too_long.span,
+                N_("a number of {digits} digits is too large"),
+                N_("numbers in rules have at most {limit} digits"),
+                digits=f"{too_long.digits:,}",
+                limit=MAX_DIGITS,
+            )
+        ]
 
 
 def parse_bytes(data: bytes, file: str) -> tuple[ast.SourceFile | None, list[Diagnostic], str]:

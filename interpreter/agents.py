@@ -3,6 +3,7 @@ human at the terminal."""
 
 from __future__ import annotations
 
+from ..dsl.errors import RulesError
 from ..dsl.i18n import N_
 from .engine import Decision, Engine
 from .rng import Rng, seed_state
@@ -77,7 +78,10 @@ class HumanAgent:
             self.write(f"  {number:>2}. {option.label}")
         while True:
             answer = self.read("> ").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
+            # ASCII digits only ('²' is a digit to str.isdigit, not to int) and few of them
+            # (int() refuses 4,300 digits); anything else asks again
+            number = answer.isascii() and answer.isdigit() and len(answer) <= 9
+            if number and 1 <= int(answer) <= len(decision.options):
                 return decision.options[int(answer) - 1].id
             if any(o.id == answer for o in decision.options):
                 return answer
@@ -94,4 +98,4 @@ def play(engine: Engine, agents: list, max_decisions: int = 100_000) -> Engine:
         if decision is None:
             return engine
         engine.apply(agents[decision.player].choose(engine, decision))
-    raise RuntimeError(f"game did not end within {max_decisions} decisions")
+    raise RulesError(f"game did not end within {max_decisions} decisions")

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from ..dsl import ast
+from ..dsl.errors import ArgumentError, BlackAngelError, RulesError
 from ..dsl.i18n import N_
 from ..dsl.visitor import NodeVisitor
 from .program import Program
@@ -64,11 +65,11 @@ def take_answer(frame: Frame) -> Any:
     return frame.pop("answer", NO_ANSWER)
 
 
-class VariantError(ValueError):
+class VariantError(ArgumentError):
     """A variant the rules do not declare."""
 
 
-class IllegalOption(Exception):
+class IllegalOption(BlackAngelError):
     """An option id that is not among the current legal options."""
 
 
@@ -134,15 +135,14 @@ class Engine(Generic[P]):
         keep their defaults) and variants (e.g. Black Angel's "advanced"), run to its first
         decision. With `auto_answer=False` a decision with only one option is asked like any
         other (see `ask_or_force`). With `log=False` the log keeps only the choices (a
-        replay still works), not the events that narrate the game and feed its records."""
+        replay still works), not the events that narrate the game and feed its records.
+        The arguments are checked first (interpreter/arguments.py): a bad one raises
+        ArgumentError, RulingError or VariantError before anything is set up."""
+        from .arguments import check_arguments
         from .rulings import resolve
 
+        variants = check_arguments(data, players, seed, rulings, variants)
         chosen = {**resolve(data), **(rulings or {})}
-        variants = sorted(set(variants))
-        for variant in variants:
-            if variant not in data.variants:
-                known = ", ".join(data.variants) or "none"
-                raise VariantError(f"the rules have no variant '{variant}' (variants: {known})")
         state: dict[str, Any] = {
             "version": STATE_VERSION,
             "content_hash": data.content_hash,
@@ -261,14 +261,12 @@ class Engine(Generic[P]):
 
     @classmethod
     def from_json(cls, data: P, text: str) -> Engine[P]:
-        state = json.loads(text)
-        if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
-            raise ValueError(f"not a saved game of this engine (state version {STATE_VERSION})")
-        if state.get("content_hash") != data.content_hash:
-            raise ValueError(
-                f"saved with rules {state.get('content_hash')}, these rules are {data.content_hash}"
-            )
-        return cls(data, state)
+        """A saved game, resumed. The state is checked first (interpreter/state_check.py:
+        its shape, its cards and tiles, the game's invariants, a trial of each answer to
+        the pending decision); a state that does not fit raises StateError."""
+        from .state_check import checked_state
+
+        return cls(data, checked_state(data, text))
 
     # ---- machinery -------------------------------------------------------------
     def push(self, frame: Frame) -> None:
@@ -294,9 +292,13 @@ class Engine(Generic[P]):
         self, player: Seat, kind: str, prompt: str, options: list[tuple[str, str, Any]]
     ) -> None:
         """Stop and wait for `player` to pick one of (id, label, value). A seat that is not
-        an int is an automated opponent: the game's `automaton` answers at once."""
+        an int is an automated opponent: the game's `automaton` answers at once. A question
+        without options cannot be answered: the step that asks (the top frame) cannot be
+        done, and fails, as a primitive does when its feasibility check says no."""
         if not options:
-            raise RuntimeError(f"no options for decision {kind}")
+            self.log("no_options", seat=player, kind=kind)
+            self.finish(self.state["stack"][-1], False)
+            return
         if not isinstance(player, int):
             automaton = self.data.game.automaton
             if automaton is None:
@@ -342,7 +344,7 @@ class Engine(Generic[P]):
                 return
             frame = stack[-1]
             ops[frame["op"]](self, frame)
-        raise RuntimeError(
+        raise RulesError(
             f"the rules ran {MAX_STEPS_WITHOUT_DECISION:,} steps without a decision "
             f"(an endless loop?); last events: {state['log'][-3:]}"
         )

@@ -115,3 +115,6 @@ class Game(Generic[P]):
     holder: Callable[[dict, Any], dict] = lambda state, seat: state["players"][seat]
     automaton: Callable[[Engine, Any, str, list[tuple[str, str, Any]]], tuple] | None = None
     rival: Callable[[dict], tuple[str, int] | None] = lambda state: None
+    # JSON Schema of the parts of a state that a freshly set-up one does not show: path
+    # pattern ("dice.*.owner") -> schema, for a player count (interpreter/state_check.py)
+    state_shape: Callable[[P, int], Mapping[str, dict]] | None = None

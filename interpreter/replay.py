@@ -6,17 +6,33 @@ answered, so re-running it finds the first step where the game went another way.
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
+from ..dsl.errors import ArgumentError, BlackAngelError
 from .engine import Engine, options_digest
+from .files import parse_json
 from .program import Program
 
 FORMAT = "blackangel-replay"
 VERSION = 1
 
 
-class ReplayError(ValueError):
+class ReplayError(BlackAngelError, ValueError):
     """A replay that cannot be read, or that does not reproduce its game."""
+
+
+class UnusableReplay(ReplayError):
+    """A file that is not a replay these rules can play: not JSON, a field missing or of
+    the wrong type, a player count, ruling, option or variant the rules do not have
+    (`ba replay` exits 2, where a replay that diverges exits 1)."""
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _names(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
 def record(engine: Engine) -> dict:
@@ -37,32 +53,36 @@ def record(engine: Engine) -> dict:
 
 
 def load(text: str) -> dict:
-    try:
-        replay = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ReplayError(f"not a replay file: invalid JSON at line {exc.lineno}") from exc
+    """A replay file's content, its fields checked; UnusableReplay for anything else."""
+    replay = parse_json(text, "a replay file", UnusableReplay)
     if not isinstance(replay, dict) or replay.get("format") != FORMAT:
-        raise ReplayError("not a Black Angel replay (missing format marker)")
+        raise UnusableReplay("not a Black Angel replay (missing format marker)")
     if replay.get("version") != VERSION:
-        raise ReplayError(
-            f"replay version {replay.get('version')} is not supported (need {VERSION})"
+        raise UnusableReplay(
+            f"replay version {str(replay.get('version'))[:20]} is not supported (need {VERSION})"
         )
     needed = {
-        "content_hash": str,
-        "players": int,
-        "seed": int,
-        "rulings": dict,
-        "choices": list,
-        "decisions": list,
+        "content_hash": (lambda v: isinstance(v, str), "a string"),
+        "players": (_whole, "a whole number"),
+        "seed": (_whole, "a whole number"),
+        "rulings": (
+            lambda v: isinstance(v, dict) and all(isinstance(o, str) for o in v.values()),
+            "a table of ruling names and options",
+        ),
+        "choices": (_names, "a list of option ids"),
+        "decisions": (_names, "a list of decision fingerprints"),
     }
-    for key, kind in needed.items():
-        if not isinstance(replay.get(key), kind):
-            raise ReplayError(f"replay field '{key}' is missing or not a {kind.__name__}")
+    for key, (fits, kind) in needed.items():
+        if not fits(replay.get(key)):
+            raise UnusableReplay(f"replay field '{key}' is missing or not {kind}")
     variants = replay.setdefault("variants", [])  # replays made before variants had none
-    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-        raise ReplayError("replay field 'variants' is not a list of names")
+    if not _names(variants):
+        raise UnusableReplay("replay field 'variants' is not a list of names")
+    scores = replay.get("scores")
+    if scores is not None and not (isinstance(scores, list) and all(map(_whole, scores))):
+        raise UnusableReplay("replay field 'scores' is not a list of whole numbers")
     if len(replay["choices"]) != len(replay["decisions"]):
-        raise ReplayError("replay has a different number of choices and decision fingerprints")
+        raise UnusableReplay("replay has a different number of choices and decision fingerprints")
     return replay
 
 
@@ -75,13 +95,15 @@ def rerun(data: Program, replay: dict) -> Engine:
         )
     unknown = sorted(set(replay["rulings"]) - set(data.rulings))
     if unknown:
-        raise ReplayError(f"the replay uses rulings these rules do not have: {', '.join(unknown)}")
+        raise UnusableReplay(
+            f"the replay uses rulings these rules do not have: {', '.join(unknown)}"
+        )
     try:
         engine = Engine.new_game(
             data, replay["players"], replay["seed"], replay["rulings"], replay["variants"]
         )
-    except ValueError as exc:
-        raise ReplayError(str(exc)) from exc
+    except ArgumentError as exc:  # a player count, option or variant the rules do not have
+        raise UnusableReplay(f"the replay cannot be played with these rules: {exc}") from exc
     for step, (choice, digest) in enumerate(zip(replay["choices"], replay["decisions"]), 1):
         pending = engine.state["pending"]
         if pending is None:

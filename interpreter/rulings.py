@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..dsl.diagnostics import did_you_mean
+from ..dsl.errors import ArgumentError
 from .program import Program
 
 EDITIONS = ("en", "pl", "de")
 
 
-class RulingError(ValueError):
+class RulingError(ArgumentError):
     """An unknown ruling or option, with a hint."""
 
 

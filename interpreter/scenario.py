@@ -24,14 +24,18 @@ from pathlib import Path
 from typing import Any
 
 from ..dsl.diagnostics import did_you_mean
+from ..dsl.errors import ArgumentError, BlackAngelError, StateError
 from .agents import RandomAgent
-from .engine import Engine, VariantError
+from .engine import Engine
+from .files import MAX_DEPTH, read_text
+from .files import depth as nesting
 from .piles import Pile, pile_of, places
 from .program import Program
 from .rulings import RulingError, resolve
+from .state_check import check_references, check_shape
 
 
-class ScenarioError(ValueError):
+class ScenarioError(BlackAngelError, ValueError):
     """A scenario file that cannot be used (syntax, structure, unknown names)."""
 
 
@@ -112,24 +116,22 @@ FROZEN = {
 }
 NONE = "none"  # TOML has no null: the string "none" stands for an empty space
 PUSHED_OUT = ("home", "removed")  # where a card or tile that a value replaces goes
+MAX_SCENARIO_BYTES = 1024 * 1024  # the largest scenario shipped is under 4 KB
 
 
 # ---- reading ---------------------------------------------------------------------
 def load(path: str | Path) -> dict:
     """Read a scenario file; ScenarioError if it is missing, not TOML, or malformed."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise ScenarioError(f"cannot read '{path}': no such file") from exc
-    except OSError as exc:
-        raise ScenarioError(f"cannot read '{path}': {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"'{path}' is not UTF-8 text") from exc
+    text = read_text(path, "a scenario file", ScenarioError, MAX_SCENARIO_BYTES)
+    if nesting(text) > MAX_DEPTH:  # tomllib recurses into nested arrays and inline tables
+        raise ScenarioError(f"'{path}' is not a scenario file: nested deeper than {MAX_DEPTH}")
     try:
         scenario = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"'{path}' is not valid TOML: {exc}") from exc
+    except (ValueError, RecursionError) as exc:  # an integer of 4,300 digits or more
+        raise ScenarioError(f"'{path}' is not a scenario file: a number far too large") from exc
     scenario.setdefault("name", path.stem)
     check_structure(scenario)
     return scenario
@@ -769,10 +771,15 @@ def start(data: Program, scenario: dict) -> tuple[Engine, int]:
             variants=scenario.get("variants", []),
             auto_answer=scenario.get("auto", True),
         )
-    except VariantError as exc:
+    except ArgumentError as exc:  # a variant (or anything else) the rules do not have
         raise ScenarioError(f"scenario: {exc}") from None
     apply_game_tables(data, engine.state, scenario)
     apply_overrides(data, engine.state, scenario)
+    try:  # the position must be a state of the game, as a saved game must
+        check_shape(data, engine.state)
+        check_references(engine)  # (not the invariants: a scenario may skip bookkeeping)
+    except StateError as exc:
+        raise ScenarioError(f"after the overrides: {exc}") from None
     log_start = len(engine.state["log"])
     if engine.state["pending"] is not None:
         # the overrides may change what is legal: ask the pending decision again

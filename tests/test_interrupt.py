@@ -131,3 +131,33 @@ def test_sigint_to_a_running_simulation():
     assert proc.returncode == 130, text
     assert "Traceback" not in text
     assert text.rstrip().endswith("interrupted") and out == b""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs SIGINT")
+def test_sigint_at_the_human_prompt_of_ba_play():
+    """A real Ctrl-C while `ba play --human 1` waits for an answer: exit 130, one line."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", ENTRY.format("ba"), "play", "--players", "2", "--human", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    out = b""
+    try:
+        deadline = time.monotonic() + 60
+        while not out.endswith(b"> ") and time.monotonic() < deadline:
+            ready, _, _ = select.select([proc.stdout], [], [], 0.2)
+            if ready:
+                chunk = os.read(proc.stdout.fileno(), 65536)
+                if not chunk:
+                    break
+                out += chunk
+        assert out.endswith(b"> "), out[-300:]
+        proc.send_signal(signal.SIGINT)
+        rest, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err and err.strip().endswith(b"interrupted")

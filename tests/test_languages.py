@@ -228,12 +228,22 @@ def test_german_numbers_agree_in_two_forms(tmp_path, amount, ships):
     assert _card(tmp_path, f"take {amount} ship", "de") == f"Nimm {ships} aus dem Vorrat."
 
 
+def _boost(tmp_path, effect: str, lang: str) -> str:
+    """The boost side of a technology tile (where set_die_value has a die to act on)."""
+    mod = tmp_path / "tile.ba"
+    mod.write_text(f"tech t_mod {{\n  color gray\n  standard: gain 1 vp\n  boost: {effect}\n}}\n")
+    result = compile_paths([mod], on_base=True)
+    assert not result.errors, result.errors
+    _standard, boost = renderer(result.ruleset, lang).card_lines(result.ruleset.by_id["t_mod"])
+    return boost.split(": ", 1)[1]
+
+
 def test_a_word_takes_the_form_its_slot_needs(tmp_path):
     """The same colour is "szarą" after "ustaw jedną" and "szarej" after "nieuszkodzonej"
     (Polish), "grauen" after "einen" and "graue" after "jede" (German)."""
-    assert "ustaw jedną szarą kość" in _card(tmp_path, "set_die_value gray 3", "pl").lower()
+    assert "ustaw jedną szarą kość" in _boost(tmp_path, "set_die_value gray 3", "pl").lower()
     assert "nieuszkodzonej szarej kości" in _card(tmp_path, "damage_die gray", "pl")
-    assert "einen grauen Würfel" in _card(tmp_path, "set_die_value gray 3", "de")
+    assert "einen grauen Würfel" in _boost(tmp_path, "set_die_value gray 3", "de")
     assert "für jede graue Auftragskarte" in _card(
         tmp_path, "gain 1 vp per missions_in_space gray", "de"
     )

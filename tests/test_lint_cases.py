@@ -221,15 +221,11 @@ def test_harness_detects_a_wrong_line_and_a_wrong_suggestion(tmp_path):
 
 def test_harness_detects_missing_elsewhere(tmp_path):
     path = tmp_path / "case.ba"
-    text = (
-        "# lint-case: base\nmission m999 {\n  color green\n  reward 1 ship\n"
-        "  reveals green\n  activation: take 1 ship\n}\n"
-    )
-    path.write_text(text)
+    text = 'track vp {  # expect: W401\n  noun "VP" "VP"\n}\n'
+    path.write_text("# lint-case: standalone\n" + text)  # no game: E113, in no file
     with pytest.raises(AssertionError, match="codes in other files"):
         check_case(parse_case(path), path)
-    fixed = text.replace("base\n", "base\n# expect-elsewhere: W201\n", 1)
-    path.write_text(fixed)
+    path.write_text("# lint-case: standalone\n# expect-elsewhere: E113\n" + text)
     check_case(parse_case(path), path)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from blackangel.dsl import ast
-from blackangel.dsl.parser import MAX_SYNTAX_ERRORS, parse_bytes, parse_text
+from blackangel.dsl.parser import MAX_DIGITS, MAX_SYNTAX_ERRORS, parse_bytes, parse_text
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 SHIPPED = sorted(CONTENT.glob("*.ba"))
@@ -393,3 +393,25 @@ def test_error_in_second_file_line_keeps_file_name():
     tree, diags = parse_text("ok 1\nbad )\n", "mods/extra.ba")
     assert tree is None
     assert [str(d.span) for d in diags] == ["mods/extra.ba:2:5"]
+
+
+@pytest.mark.parametrize(
+    "text, column",
+    [
+        ("x 1" + "0" * 5000 + "\n", 3),  # Python refuses to convert 4,300 digits or more
+        ("x -1" + "0" * 9 + "\n", 3),
+        ("game g {\n  players 1..1" + "0" * 9 + "\n}\n", 14),
+        ("x: gain 1 vp per cards_in_space max 1" + "0" * 9 + "\n", 37),
+    ],
+)
+def test_a_number_of_more_than_nine_digits_is_refused(text, column):
+    tree, (diag,), _ = parse_bytes(text.encode(), "n.ba")
+    assert tree is None and diag.code == "E110" and diag.span.column == column
+    assert "digits is too large" in diag.message and f"{MAX_DIGITS} digits" in diag.hint
+
+
+def test_a_number_of_nine_digits_is_read():
+    tree, diags, _ = parse_bytes(b"x 999999999 -999999999 1..999999999\n", "n.ba")
+    assert diags == []
+    values = [v.value for v in tree.items[0].values]
+    assert values == [999_999_999, -999_999_999, (1, 999_999_999)]

@@ -68,6 +68,49 @@ def test_corrupt_replays_are_refused(text, message):
         replay.load(text)
 
 
+def _with(record, **change):
+    return json.dumps({**record, **change})
+
+
+UNUSABLE = {
+    "an unknown option": ({"rulings": {"negative_vp": "bogus"}}, "has no option 'bogus'"),
+    "an unknown ruling": ({"rulings": {"zzz": "a"}}, "rulings these rules do not have: zzz"),
+    "a ruling option that is not a name": ({"rulings": {"negative_vp": 1}}, "'rulings'"),
+    "five players": ({"players": 5}, "can be played by 1, 2, 3, 4 players"),
+    "players as true": ({"players": True}, "'players' is missing or not a whole number"),
+    "a seed as text": ({"seed": "9"}, "'seed' is missing or not a whole number"),
+    "choices that are not ids": ({"choices": [1]}, "'choices'"),
+    "an unknown variant": ({"variants": ["expert"]}, "no variant 'expert'"),
+    "scores as text": ({"scores": "x"}, "'scores'"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNUSABLE))
+def test_an_unusable_replay_exits_2_and_is_never_verified(tmp_path, recorded, name):
+    change, message = UNUSABLE[name]
+    record = recorded[0]
+    if "choices" in change:
+        change = {**change, "choices": change["choices"] * len(record["choices"])}
+    path = tmp_path / "r.json"
+    path.write_text(_with(record, **change))
+    result = CliRunner().invoke(ba, ["replay", str(path)])
+    assert result.exit_code == 2, result.output
+    assert message in result.output and result.output.startswith("error: ")
+    assert "verified" not in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[" * 100_000, "nested deeper than 64 levels"),
+        ('{"format": "blackangel-replay", "seed": ' + "9" * 5000 + "}", "thousands of digits"),
+    ],
+)
+def test_deep_or_huge_replays_are_refused(text, message):
+    with pytest.raises(replay.UnusableReplay, match=message):
+        replay.load(text)
+
+
 def test_cli_round_trip(tmp_path):
     path = tmp_path / "game.json"
     runner = CliRunner()

@@ -435,6 +435,25 @@ BAD = {
         "players = 3\nseed = 1\n[[set]]\nat = 'st9/1'\nships = [1]\n",
         "'st9/1' is not a hex",
     ),
+    "ruling_not_an_option": (
+        "players = 3\nseed = 1\n[rulings]\nnegative_vp = 3\n",
+        "ruling negative_vp has no option '3'",
+    ),
+    "unknown_ruling": ("players = 3\nseed = 1\n[rulings]\nzzz = 'a'\n", "unknown ruling 'zzz'"),
+    "value_outside_the_shape": (
+        "players = 3\nseed = 1\n[[set]]\npath = 'players.0.vp'\nvalue = 1000000000000\n",
+        "after the overrides: players.0.vp: 1000000000000 is greater than the maximum",
+    ),
+    "die_value_outside_the_shape": (
+        "players = 3\nseed = 1\n[[set]]\npath = 'dice.0.value'\nvalue = 12\n",
+        "dice.0.value: 12 is greater than the maximum of 9",
+    ),
+    "die_owner_not_a_player": (
+        "players = 3\nseed = 1\n[[set]]\npath = 'dice.0.owner'\nvalue = 7\n",
+        "dice.0.owner: 7 is greater than the maximum of 2",
+    ),
+    "number_of_5000_digits": ("players = " + "9" * 5000 + "\nseed = 1\n", "a number far too large"),
+    "deep_nesting": ("players = 3\nseed = 1\nx = " + "[" * 100_000 + "\n", "nested deeper than"),
     "duplicate_card": (
         "players = 3\nseed = 1\n[[set]]\nplayer = 1\nhand = ['m002', 'm002']\n",
         "there is only one 'm002'",
@@ -449,6 +468,14 @@ def test_unusable_files_exit_2_without_traceback(tmp_path, case):
     assert code == 2, out
     assert message in out
     assert "Traceback" not in out and "internal error" not in out
+
+
+def test_a_device_or_huge_file_is_refused_at_once(tmp_path):
+    code, out = cli("/dev/zero")
+    assert code == 2 and "larger than 1,048,576 bytes: not a scenario file" in out
+    big = write(tmp_path, "# x\n" * 300_000, "big.toml")
+    code, out = cli(big)
+    assert code == 2 and "larger than" in out
 
 
 def test_missing_file_and_no_file(tmp_path):
@@ -515,3 +542,10 @@ def test_a_game_without_scenario_forms_refuses_them_readably(data):
     hand = {"players": 3, "set": [{"player": 1, "hand": ["m002"]}]}
     with pytest.raises(scenario.ScenarioError, match="set 1: .* where it goes back"):
         scenario.apply_overrides(bare, state, hand)
+
+
+def test_help_points_at_nothing_that_pip_install_leaves_out():
+    """docs/ and tests/ are not in the wheel: help and messages must not send users there."""
+    for args in (["--help"], *([name, "--help"] for name in ba.commands), ["scenario"]):
+        output = CliRunner().invoke(ba, args).output
+        assert "docs/" not in output and "tests/" not in output, output

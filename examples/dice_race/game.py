@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from blackangel.dsl.compiler import RuleSet
 from blackangel.dsl.core import CORE, PHASE, TRACK
+from blackangel.dsl.errors import ArgumentError
 from blackangel.dsl.i18n import NN_
 from blackangel.dsl.meta import COUNT, N_, Primitive, keyword, param
 from blackangel.dsl.text import TextRenderer
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.game import Frame, Game, Implementation
+from blackangel.interpreter.needs import consulted_rulings
 from blackangel.interpreter.program import Program
 
 # ---- the language: the game's numbers and primitives --------------------------------
@@ -76,7 +78,7 @@ class DiceRaceProgram(Program):
 
 def setup(program: DiceRaceProgram, state: dict, players: int) -> None:
     if players not in program.player_range:
-        raise ValueError(
+        raise ArgumentError(
             f"Dice Race is for {program.player_range.start}-"
             f"{program.player_range.stop - 1} players, not {players}"
         )
@@ -256,4 +258,14 @@ GAME = Game(
     clock=lambda state: state["race"]["turns"],
     ending=lambda state: state["race"]["ending"] or "none",
     track_floor=lambda engine, track: 0,
+    # the rulings the code reads, with the options it plays: the linter checks them
+    checks=(
+        consulted_rulings(
+            {
+                "finish_line": ("overshoot", "exact", "bounce"),
+                "doubles": ("boost", "nothing"),
+                "race_end": ("round", "at_once"),
+            }
+        ),
+    ),
 )

@@ -56,6 +56,7 @@ from . import (
 from .actions import ACTION_OPS
 from .layout import PILES
 from .scenario_forms import SCENARIO_FORMS
+from .state_shape import state_shape
 from .tables import BlackAngelProgram
 from .vocabulary import VOCABULARY
 
@@ -141,4 +142,5 @@ GAME = Game(
     holder=hal.holder,
     automaton=hal.decide,
     rival=hal.rival,
+    state_shape=state_shape,
 )

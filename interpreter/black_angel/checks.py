@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...dsl.checker import Decl, FieldUse
 from ...dsl.diagnostics import Diagnostic, suggestion
 from ...dsl.i18n import N_, NN_, Msg, Names
+from . import needs
 from .vocabulary import HAL_GAIN, VOCABULARY
 
 ONE_OF = N_("one of: {names}")
@@ -270,4 +271,4 @@ def strips(by_kind: dict[str, list[Decl]]) -> list[Diagnostic]:
     return _strips(by_kind.get("strip", []), by_kind.get("space", []))
 
 
-CHECKS = (missions, automata, setups, strips)
+CHECKS = (missions, automata, setups, strips, *needs.CHECKS)

@@ -63,6 +63,33 @@ def hal_problems(engine: Engine) -> list[str]:
     return out
 
 
+def space(engine: Engine) -> list[str]:
+    """The strips in play, their faces and offsets name the same strips; the Black Angel
+    (always in the start hex's row), the Spes token or tile and every card and ship stand
+    on a strip in play; the strips in play and the unused ones are the rule set's strips,
+    each once."""
+    sp = engine.state["space"]
+    order = sp["order"]
+    out = []
+    if set(sp["offset"]) != set(order) or set(sp["face"]) != set(order):
+        out.append(f"space: strips {order}, faces of {sorted(sp['face'])}")
+    if sorted(order + sp["unused_strips"]) != sorted(engine.data.strips):
+        out.append(f"space: strips {order} in play and {sp['unused_strips']} unused")
+    size = engine.data.numbers["space.hexes_per_strip"]
+    if sp["black_angel"][1] != engine.data.numbers["space.start_hex"]:
+        out.append(f"space: the Black Angel off its row, at {sp['black_angel']}")
+    places = [sp["black_angel"][0], *[s for s in (sp["spes_token"], sp["spes_tile"]) if s]]
+    places += [key.split("/")[0] for key in [*sp["cards"], *sp["ships"]]]
+    for key in [*sp["cards"], *sp["ships"]]:
+        strip, _, pos = key.partition("/")
+        if not pos.isdigit() or not 1 <= int(pos) <= size:
+            out.append(f"space: no hex {key}")
+    off = [p for p in places if p not in order]
+    if off:
+        out.append(f"space: {off[:3]} not in play")
+    return out
+
+
 def problems(engine: Engine) -> list[str]:
     state = engine.state
     data = engine.data
@@ -90,6 +117,7 @@ def problems(engine: Engine) -> list[str]:
         if len(action["ravagers"]) > data.numbers["board.ravager_stack_limit"]:
             out.append(f"action {number}: {len(action['ravagers'])} ravagers")
     out += sides(engine)
+    out += space(engine)
     limit = data.numbers["space.ships_per_hex"]
     for key, seats in state["space"]["ships"].items():
         if len(seats) > limit or len(set(seats)) != len(seats):

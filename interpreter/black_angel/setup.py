@@ -6,6 +6,7 @@ first steps (turn.py), as the set-up's last steps.
 
 from __future__ import annotations
 
+from ...dsl.errors import ArgumentError
 from ..rng import Rng
 from . import hal, space
 from .boosts import ADVANCED
@@ -16,7 +17,7 @@ from .tables import BlackAngelProgram
 def setup(data: BlackAngelProgram, state: dict, players: int) -> None:
     """Fill a new state for `players` players (1-4; solo: against an automated opponent)."""
     if players not in data.setups:
-        raise ValueError(f"no set-up for {players} players")
+        raise ArgumentError(f"no set-up for {players} players")
     setup = data.setups[players]
     state.update(
         {

@@ -7,7 +7,7 @@ what it does is in the module named in the table of `interpreter/black_angel/__i
 
 from __future__ import annotations
 
-from ...dsl.core import CORE
+from ...dsl.core import CORE, PHASE
 from ...dsl.meta import (
     COUNT,
     INT,
@@ -39,20 +39,47 @@ WHERE_ROBOTS_WAIT = words("break_room", "workstation")
 CARD = words("mission", "ravager")
 
 AMOUNT = param("amount", COUNT)
+COPIES_AMOUNT = param("amount", COUNT, lo=1, hi=99)
+COPIES = keyword("copies", "Copies in the box.", COPIES_AMOUNT)
 HEX_POS = param("position", INT, lo=1, hi=9)
 
-# Numbers Black Angel adds to the `game` declaration.
+# Numbers Black Angel adds to the `game` declaration; the engine reads every one of them,
+# and the phases of a turn and of a final-round turn.
 GAME_NUMBERS = (
+    keyword(
+        "turn", "The phase a player carries out on a turn.", param("phase", PHASE), required=True
+    ),
+    keyword(
+        "final_turn",
+        "The phase for turns of the final round.",
+        param("phase", PHASE),
+        required=True,
+    ),
     keyword(
         "advanced_draw",
         "Mission cards drawn in A.3 with the advanced rules (one of them is kept).",
-        AMOUNT,
+        param("amount", COUNT, lo=1, hi=9),
+        required=True,
     ),
-    keyword("hand_limit", "Mission cards a player may keep at the end of a turn.", AMOUNT),
-    keyword("start_score", "VP on the score track at the start.", AMOUNT),
-    keyword("advanced_cap", "Most VP one Advanced Technology tile can score.", AMOUNT),
-    keyword("advanced_cap_bonus", "Extra cap per ejected card of the slot's colour.", AMOUNT),
-    keyword("conversion_rate", "Leftover items per VP at the end, if Spes was reached.", AMOUNT),
+    keyword(
+        "hand_limit", "Mission cards a player may keep at the end of a turn.", AMOUNT, required=True
+    ),
+    keyword("start_score", "VP on the score track at the start.", AMOUNT, required=True),
+    keyword(
+        "advanced_cap", "Most VP one Advanced Technology tile can score.", AMOUNT, required=True
+    ),
+    keyword(
+        "advanced_cap_bonus",
+        "Extra cap per ejected card of the slot's colour.",
+        AMOUNT,
+        required=True,
+    ),
+    keyword(
+        "conversion_rate",
+        "Leftover items per VP at the end, if Spes was reached.",
+        param("amount", COUNT, lo=1),
+        required=True,
+    ),
 )
 
 KINDS = (
@@ -81,14 +108,20 @@ KINDS = (
             "What flipping one of your dice to its opposite face costs.",
             AMOUNT,
             param("item", ITEM),
+            required=True,
         ),
         keyword(
             "price",
             "What buying another player's die costs (paid to its owner).",
             AMOUNT,
             param("item", ITEM),
+            required=True,
         ),
-        keyword("damaged_roll_penalty", "VP lost for rolling a damaged die.", AMOUNT),
+        keyword(
+            "damaged_roll_penalty", "VP lost for rolling a damaged die.", AMOUNT, required=True
+        ),
+        singleton=True,
+        required=True,
     ),
     kind(
         "action",
@@ -106,18 +139,51 @@ KINDS = (
     kind(
         "board",
         "The Black Angel board and player boards: sizes, places and prices.",
-        keyword("display_length", "Spaces in the technology display.", AMOUNT),
-        keyword("display_expensive", "Display spaces at its start that cost more.", AMOUNT),
-        keyword("tile_cost", "Activations a technology tile in the display costs.", AMOUNT),
+        keyword(
+            "display_length",
+            "Spaces in the technology display.",
+            param("amount", COUNT, lo=1, hi=20),
+            required=True,
+        ),
+        keyword(
+            "display_expensive",
+            "Display spaces at its start that cost more.",
+            AMOUNT,
+            required=True,
+        ),
+        keyword(
+            "tile_cost",
+            "Activations a technology tile in the display costs.",
+            AMOUNT,
+            required=True,
+        ),
         keyword(
             "expensive_tile_cost",
             "Activations a tile on one of the first display spaces costs.",
             AMOUNT,
+            required=True,
         ),
-        keyword("advanced_cost", "Activations an Advanced Technology tile costs.", AMOUNT),
-        keyword("advanced_slots", "Face-up Advanced Technology slots.", AMOUNT),
-        keyword("advanced_spaces", "Spaces for ejected Advanced tiles per player.", AMOUNT),
-        keyword("grid_size", "Rows and columns of the technology grid.", AMOUNT),
+        keyword(
+            "advanced_cost", "Activations an Advanced Technology tile costs.", AMOUNT, required=True
+        ),
+        keyword(
+            "advanced_slots",
+            "Face-up Advanced Technology slots.",
+            param("amount", COUNT, hi=20),
+            required=True,
+        ),
+        keyword(
+            "advanced_spaces",
+            "Spaces for ejected Advanced tiles per player.",
+            param("amount", COUNT, hi=9),
+            required=True,
+        ),
+        keyword(
+            "grid_size",
+            "Rows and columns of the technology grid.",
+            param("amount", COUNT, lo=1, hi=9),
+            required=True,
+        ),
         keyword(
             "start_cell",
             "A highlighted grid cell for a starting tile (row, column).",
@@ -133,35 +199,60 @@ KINDS = (
             param("enters", words("technology", "advanced")),
             repeat=True,
         ),
-        keyword("damage_spaces", "Damage cubes an action can hold.", AMOUNT),
-        keyword("damage_penalty", "Die value lost on a fully damaged action.", AMOUNT),
-        keyword("ravager_stack_limit", "Ravager cards one location can hold.", AMOUNT),
+        keyword("damage_spaces", "Damage cubes an action can hold.", AMOUNT, required=True),
+        keyword(
+            "damage_penalty", "Die value lost on a fully damaged action.", AMOUNT, required=True
+        ),
+        keyword(
+            "ravager_stack_limit", "Ravager cards one location can hold.", AMOUNT, required=True
+        ),
         keyword(
             "unresolved_ravager_penalty",
             "VP lost when the top ravager's effect cannot be resolved.",
             AMOUNT,
+            required=True,
         ),
-        keyword("card_slots", "Slots around the player board for playing cards.", AMOUNT),
+        keyword(
+            "card_slots",
+            "Slots around the player board for playing cards (one per row and column).",
+            param("amount", COUNT, hi=18),
+            required=True,
+        ),
         keyword("workstations", "Workstations, one per die colour.", AMOUNT),
         singleton=True,
+        required=True,
         has_id=False,
     ),
     kind(
         "player_start",
         "What each player starts with.",
-        keyword("break_room", "Robots in the break room.", AMOUNT),
-        keyword("workstation", "Robots in each workstation.", AMOUNT),
-        keyword("supply_robots", "Robots in the general supply.", AMOUNT),
+        keyword(
+            "break_room", "Robots in the break room.", param("robots", COUNT, hi=99), required=True
+        ),
+        keyword(
+            "workstation",
+            "Robots in each workstation.",
+            param("robots", COUNT, hi=99),
+            required=True,
+        ),
+        keyword(
+            "supply_robots",
+            "Robots in the general supply.",
+            param("robots", COUNT, hi=99),
+            required=True,
+        ),
         keyword("start_tiles", "Starting tiles placed on the grid.", AMOUNT),
         keyword(
             "hand",
             "Cards in hand: per colour missions, ravagers.",
             param("missions_per_color", COUNT),
             param("ravagers", COUNT),
+            required=True,
         ),
         keyword("storage", "An item placed in storage.", AMOUNT, param("item", ITEM), repeat=True),
         keyword("dice", "Dice rolled, one per colour.", AMOUNT),
         singleton=True,
+        required=True,
         has_id=False,
     ),
     kind(
@@ -174,7 +265,12 @@ KINDS = (
             required=True,
             unique="setup for this player count",
         ),
-        keyword("dice_per_color", "Dice of each colour in the supply.", AMOUNT, required=True),
+        keyword(
+            "dice_per_color",
+            "Dice of each colour in the supply.",
+            param("amount", COUNT, hi=99),
+            required=True,
+        ),
         keyword("strips", "Space strips in play.", param("strips", INT, lo=1, hi=7), required=True),
         keyword("ravagers_removed", "Ravager cards removed at random.", AMOUNT, required=True),
         keyword("start_ravagers", "Ravager cards drawn and placed at setup.", AMOUNT),
@@ -206,8 +302,14 @@ KINDS = (
             param("layout", words("offset_columns")),
             required=True,
         ),
-        keyword("ships_per_hex", "Ships one hex can hold (of different players).", AMOUNT),
+        keyword(
+            "ships_per_hex",
+            "Ships one hex can hold (of different players).",
+            AMOUNT,
+            required=True,
+        ),
         singleton=True,
+        required=True,
         has_id=False,
     ),
     kind(
@@ -305,7 +407,7 @@ KINDS = (
     kind(
         "start_tile",
         "A starting technology tile in the player colours.",
-        keyword("copies", "Copies in the box.", AMOUNT),
+        COPIES,
         keyword(
             "standard",
             "Effect when activated.",
@@ -320,7 +422,7 @@ KINDS = (
         "tech",
         "A technology tile with a standard side and a boost side.",
         keyword("color", "Tile colour.", param("color", COLOR), required=True),
-        keyword("copies", "Copies in the box.", AMOUNT, example="copies 2"),
+        keyword("copies", "Copies in the box.", COPIES_AMOUNT, example="copies 2"),
         keyword(
             "standard",
             "Effect when activated.",
@@ -342,7 +444,7 @@ KINDS = (
     kind(
         "advanced",
         "An advanced technology tile, scored at the end.",
-        keyword("copies", "Copies in the box.", AMOUNT),
+        COPIES,
         keyword(
             "score",
             "Final scoring formula (capped by the rules).",

@@ -1,0 +1,501 @@
+"""Mutation fuzzing of a rule set: every mutant ba-lint passes must set up and play.
+
+A mutant is the shipped content with one file changed by a few seeded mutations of
+its tokens and numbers (a name swapped for another, a number replaced by an edge
+value, a token or line deleted or repeated). Each mutant is linted as a complete
+rule set (`ba-lint DIR`) or as a mod on the shipped content (`ba-lint --base FILE`);
+one with no error diagnostic is then built, set up for every player count it
+supports (the solo game against Hal too, where its rules allow one player) and played
+by random bots to the end, with a cap on decisions and a
+wall-clock timeout, so a hang is a finding and not a blocked run.
+
+The test suite runs a sample (tests/test_fuzz_engine.py); the full run is
+
+    python tests/fuzzing.py --mutants 60 --seed 1      # 60 mutants per file and mode
+    BA_FUZZ=1 python -m pytest tests/test_fuzz_engine.py
+
+and prints every distinct cause (exception type and where it was raised) with a
+reproducer: the file, the seed and the mutations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import random
+import re
+import signal
+import sys
+import time
+import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from blackangel.dsl.compiler import _gc_paused, compile_sources
+from blackangel.dsl.loader import CONTENT_DIR, LoadedSources, find_sources, layer
+from blackangel.dsl.parser import parse_bytes
+from blackangel.interpreter.agents import RandomAgent, play
+from blackangel.interpreter.engine import Engine
+from blackangel.interpreter.program import build
+
+MAX_DECISIONS = 5_000  # a shipped game takes a few hundred
+TIMEOUT = 10.0  # seconds per mutant: lint, set-up and every game
+GAMES_PER_COUNT = 2
+
+TOKEN = re.compile(r'"[^"\n]*"|#[^\n]*|-?\d+|[A-Za-z_]\w*|->|\.\.|[{}():,@;]')
+INT_RE = re.compile(r"-?\d+$")
+NAME_RE = re.compile(r"[A-Za-z_]\w*$")
+EDGE_NUMBERS = ("0", "1", "2", "-1", "9", "10", "99", "100000", str(10**100), "9" * 5000)
+
+
+class Timeout(Exception):
+    """The wall-clock limit of one mutant ran out."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise Timeout in the main thread after `seconds` (SIGALRM, where there is one)."""
+    if not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(signum, frame):
+        raise Timeout(f"more than {seconds:g} s")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@dataclass
+class Mutant:
+    file: str  # the content file mutated (its name)
+    mode: str  # "dir": a complete rule set; "base": a mod layered on the shipped content
+    seed: int
+    mutations: list[str]
+    text: str
+
+
+@dataclass
+class Outcome:
+    mutant: Mutant
+    status: str  # rejected | played | crash | hang | endless
+    cause: str = ""  # exception type and place (crash), or what ran out
+    detail: str = ""
+    games: int = 0
+    player_counts: list[int] = field(default_factory=list)  # those it was played for
+
+
+@dataclass
+class Report:
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    def count(self, status: str) -> int:
+        return sum(o.status == status for o in self.outcomes)
+
+    def failures(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.status not in ("rejected", "played")]
+
+    def causes(self) -> dict[str, list[Outcome]]:
+        found: dict[str, list[Outcome]] = {}
+        for outcome in self.failures():
+            found.setdefault(outcome.cause, []).append(outcome)
+        return found
+
+
+# ---- mutations ---------------------------------------------------------------------
+def _tokens(text: str) -> list[tuple[int, int, str]]:
+    return [
+        (m.start(), m.end(), m.group())
+        for m in TOKEN.finditer(text)
+        if not m.group().startswith("#")
+    ]
+
+
+KINDS = (
+    "number",
+    "number",
+    "number",
+    "name",
+    "name",
+    "effect",
+    "effect",
+    "optional",
+    "delete",
+    "line",
+    "line",
+    "block",
+    "duplicate",
+    "string",
+)
+
+
+def mutate(text: str, rng: random.Random, names: list[str], effects: list[str]) -> tuple[str, str]:
+    """One mutation of the text; returns (new text, what was done)."""
+    tokens = _tokens(text)
+    numbers = [t for t in tokens if INT_RE.match(t[2])]
+    words = [t for t in tokens if NAME_RE.match(t[2])]
+    kind = rng.choice(KINDS)
+    if kind == "number" and numbers:
+        start, end, old = rng.choice(numbers)
+        value = int(old) if len(old) < 20 else 0
+        near = [str(value + 1), str(value - 1), str(value * 2), str(value // 2), "0", "1"]
+        new = rng.choice(EDGE_NUMBERS if rng.random() < 0.3 else near)
+        return text[:start] + new + text[end:], f"number {old}->{new[:12]} at {start}"
+    if kind == "name" and words:
+        start, end, old = rng.choice(words)
+        pool = [w[2] for w in words] if rng.random() < 0.5 else names
+        new = rng.choice(pool)
+        return text[:start] + new + text[end:], f"name {old}->{new} at {start}"
+    if kind == "effect" and effects:
+        places = [m for m in re.finditer(r":[ \t]*([^\n#@]+)", text)]
+        if places:
+            place = rng.choice(places)
+            new = rng.choice(effects)
+            start, end = place.span(1)
+            return text[:start] + new + " " + text[
+                end:
+            ], f"effect {text[start:end].strip()!r}->{new!r}"
+    if kind == "optional":
+        found = [m for m in re.finditer(r"\boptional ", text)]
+        if found and rng.random() < 0.6:
+            m = rng.choice(found)
+            return text[: m.start()] + text[m.end() :], f"drop optional at {m.start()}"
+        places = [m for m in re.finditer(r":[ \t]*", text)]
+        if places:
+            m = rng.choice(places)
+            return text[: m.end()] + "optional " + text[m.end() :], f"add optional at {m.end()}"
+    if kind == "delete" and tokens:
+        start, end, old = rng.choice(tokens)
+        return text[:start] + text[end:], f"delete {old!r} at {start}"
+    if kind == "string":
+        strings = [t for t in tokens if t[2].startswith('"')]
+        if strings:
+            start, end, old = rng.choice(strings)
+            new = rng.choice(['""', '"' + "x" * 300 + '"', '"{amount}"', '"%s {"'])
+            return text[:start] + new + text[end:], f"string {old[:12]}->{new[:12]} at {start}"
+    lines = text.split("\n")
+    index = rng.randrange(len(lines))
+    if kind == "block":
+        starts = [i for i, line in enumerate(lines) if re.match(r"[a-z_]+ .*\{\s*$", line)]
+        if starts:
+            first = rng.choice(starts)
+            last = next((i for i in range(first, len(lines)) if lines[i] == "}"), first)
+            head = lines[first].strip()[:30]
+            del lines[first : last + 1]
+            return "\n".join(lines), f"delete block {head!r}"
+    if kind == "duplicate":
+        lines.insert(index, lines[index])
+        return "\n".join(lines), f"duplicate line {index + 1}"
+    removed = lines.pop(index)
+    return "\n".join(lines), f"delete line {index + 1} {removed.strip()[:30]!r}"
+
+
+def effects_of(texts: dict[str, str]) -> list[str]:
+    """Every effect written in the content (the text after a ':')."""
+    found = set()
+    for text in texts.values():
+        for m in re.finditer(r":[ \t]*([^\n#@]+)", text):
+            found.add(m.group(1).strip())
+    return sorted(found)
+
+
+def vocabulary_words(data_texts: dict[str, str]) -> list[str]:
+    """Every name written in the content, and every word of the language."""
+    from blackangel.dsl import games
+
+    vocabulary = games.load(games.DEFAULT).vocabulary
+    found = {t[2] for text in data_texts.values() for t in _tokens(text) if NAME_RE.match(t[2])}
+    found |= set(vocabulary.kinds) | set(vocabulary.primitives)
+    for spec in vocabulary.kinds.values():
+        found |= set(spec.fields)
+    return sorted(found)
+
+
+def mutants(
+    texts: dict[str, str], per_file: int, seed: int, modes=("dir", "base")
+) -> Iterator[Mutant]:
+    names = vocabulary_words(texts)
+    effects = effects_of(texts)
+    for file in sorted(texts):
+        for mode in modes:
+            for i in range(per_file):
+                mutant_seed = seed * 1_000_003 + i
+                rng = random.Random(f"{file}:{mode}:{mutant_seed}")
+                text, done = texts[file], []
+                for _ in range(rng.choice((1, 1, 2, 3))):
+                    text, what = mutate(text, rng, names, effects)
+                    done.append(what)
+                yield Mutant(file, mode, mutant_seed, done, text)
+
+
+# ---- lint, set up, play ------------------------------------------------------------
+class Content:
+    """The shipped content, read and parsed once."""
+
+    def __init__(self) -> None:
+        self.sources = find_sources([CONTENT_DIR])
+        self.texts = {key: path.read_text(encoding="utf-8") for path, key in self.sources}
+        self.parsed = {key: parse_bytes(text.encode(), key) for key, text in self.texts.items()}
+
+    def loaded(self, mutant: Mutant) -> LoadedSources:
+        """The mutant's rule set, as the loader would read it from disk."""
+        loaded = LoadedSources()
+        mutated = parse_bytes(mutant.text.encode(), mutant.file)
+        if mutant.mode == "dir":
+            chosen = {**self.parsed, mutant.file: mutated}
+        else:
+            chosen = dict(self.parsed)
+        for key, (tree, diags, text) in chosen.items():
+            loaded.lines.add(key, text)
+            loaded.diagnostics.extend(diags)
+            loaded.paths.append(key)
+            if tree is None:
+                loaded.syntax_ok = False
+            else:
+                loaded.files.append(tree)
+        if mutant.mode == "base":
+            tree, diags, text = mutated
+            name = "mod/" + mutant.file
+            loaded.lines.add(name, text)
+            loaded.diagnostics.extend(diags)
+            if tree is None:
+                loaded.syntax_ok = False
+            else:
+                loaded.mod_files, loaded.base_files = [tree], list(loaded.files)
+                loaded.files = layer(loaded.files, [tree])
+        loaded.content_hash = f"mutant{mutant.seed:x}"
+        return loaded
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _ours(filename: str) -> bool:
+    """Whether a traceback frame is in the project's code (installed or in the tree)."""
+    path = Path(filename)
+    return "blackangel" in path.parts or (
+        path.is_relative_to(ROOT) and path.parts[len(ROOT.parts)] in ("dsl", "interpreter", "cli")
+    )
+
+
+def _place(exc: BaseException) -> str:
+    """Where an exception was raised, in the project's code (file:function)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    ours = [f for f in frames if _ours(f.filename)]
+    frame = (ours or frames or [None])[-1]
+    if frame is None:
+        return "?"
+    parts = Path(frame.filename).parts
+    short = "/".join(parts[-2:])
+    return f"{short}:{frame.name}"
+
+
+def check(content: Content, mutant: Mutant, timeout: float = TIMEOUT) -> Outcome:
+    """Lint the mutant; play it when lint finds no error."""
+    outcome = Outcome(mutant, "rejected")
+    try:
+        with time_limit(timeout):
+            with _gc_paused():  # as compile_paths does: compiling frees nothing in cycles
+                result = compile_sources(content.loaded(mutant), strict_counts=False)
+            if result.ruleset is None or result.errors:
+                return outcome
+            data = build(result.ruleset)
+            variants = [(), *((v,) for v in data.variants)]
+            for players in data.player_counts():  # 1: the solo game, against Hal
+                outcome.player_counts.append(players)
+                for game in range(GAMES_PER_COUNT):
+                    chosen = variants[game % len(variants)]
+                    engine = Engine.new_game(data, players, game, variants=chosen)
+                    agents = [RandomAgent(game * 10 + s) for s in range(players)]
+                    play(engine, agents, max_decisions=MAX_DECISIONS)
+                    outcome.games += 1
+            outcome.status = "played"
+    except Timeout as exc:
+        outcome.status, outcome.cause, outcome.detail = "hang", "timeout", str(exc)
+    except RecursionError as exc:
+        outcome.status, outcome.cause = "crash", f"RecursionError at {_place(exc)}"
+    except Exception as exc:
+        text = str(exc)
+        if "did not end within" in text:
+            outcome.status, outcome.cause = "endless", "the game did not end"
+        elif "without a decision" in text:
+            outcome.status, outcome.cause = "endless", "steps without a decision"
+        else:
+            outcome.status = "crash"
+            outcome.cause = f"{type(exc).__name__} at {_place(exc)}"
+        outcome.detail = text[:300]
+    return outcome
+
+
+def run(per_file: int, seed: int, modes=("dir", "base"), files=None, progress=False) -> Report:
+    content = Content()
+    texts = {k: v for k, v in content.texts.items() if files is None or k in files}
+    report = Report()
+    for n, mutant in enumerate(mutants(texts, per_file, seed, modes), 1):
+        report.outcomes.append(check(content, mutant))
+        if progress and n % 100 == 0:
+            print(f"  {n} mutants, {len(report.failures())} failures", file=sys.stderr)
+    return report
+
+
+def describe(outcome: Outcome) -> str:
+    m = outcome.mutant
+    return (
+        f"{outcome.status}: {outcome.cause}\n    {m.file} ({m.mode}, seed {m.seed}): "
+        f"{'; '.join(m.mutations)}\n    {outcome.detail}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mutants", type=int, default=60, help="mutants per file and mode")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mode", choices=("dir", "base", "both"), default="both")
+    parser.add_argument("--file", action="append", help="only this content file (repeatable)")
+    args = parser.parse_args()
+    modes = ("dir", "base") if args.mode == "both" else (args.mode,)
+    started = time.perf_counter()
+    report = run(args.mutants, args.seed, modes, args.file, progress=True)
+    elapsed = time.perf_counter() - started
+    total = len(report.outcomes)
+    print(
+        f"{total} mutants in {elapsed:.0f} s: {report.count('rejected')} rejected by lint, "
+        f"{report.count('played')} played, {len(report.failures())} failed"
+    )
+    for cause, outcomes in sorted(report.causes().items(), key=lambda kv: -len(kv[1])):
+        print(f"\n{len(outcomes)} x {cause}")
+        for outcome in outcomes[:2]:
+            print("  " + describe(outcome))
+    return 1 if report.failures() else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+# ---- saved games ------------------------------------------------------------------------
+# A saved game is the other file a user hands over: mutants of real saved states must be
+# refused by Engine.from_json (StateError) or play on to the end.
+def _paths(node, path=()):
+    yield path, node
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _paths(value, (*path, index))
+
+
+def _set(state, path, value):
+    node = state
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+
+
+def mutate_state(state: dict, rng: random.Random, ids: list[str]) -> str:
+    """One mutation of a state (in place); returns what was done."""
+    paths = [(p, v) for p, v in _paths(state) if p and p[0] != "log"]
+    path, value = rng.choice(paths)
+    where = ".".join(map(str, path))
+    kind = rng.choice(["value", "value", "type", "delete", "add", "swap", "id", "id"])
+    if kind == "id" or (kind == "value" and isinstance(value, str)):
+        new = rng.choice([*ids, "", "x" * 40, "m999", "s1#9"])
+        _set(state, path, new)
+        return f"{where} = {new!r}"
+    if kind == "value":
+        if isinstance(value, bool):
+            new = not value
+        elif isinstance(value, int):
+            new = rng.choice([-1, 0, 1, 2, 5, 99, 10**12, value + 1, value - 1])
+        else:
+            new = rng.choice([None, 0, [], {}])
+        _set(state, path, new)
+        return f"{where} = {str(new)[:20]}"
+    if kind == "type":
+        new = rng.choice([None, "x", 3, 2.5, True, [], {}, [None], {"x": 1}])
+        _set(state, path, new)
+        return f"{where} = {new!r} (type)"
+    parent_path, key = path[:-1], path[-1]
+    parent = state
+    for k in parent_path:
+        parent = parent[k]
+    if kind == "delete":
+        if isinstance(parent, dict):
+            del parent[key]
+        else:
+            parent.pop(key)
+        return f"delete {where}"
+    if kind == "add":
+        if isinstance(parent, dict):
+            parent[rng.choice(["extra", "x", *map(str, parent)]) + "_"] = copy.deepcopy(value)
+        else:
+            parent.insert(rng.randrange(len(parent) + 1), copy.deepcopy(value))
+        return f"add a copy of {where}"
+    lists = [(p, v) for p, v in paths if isinstance(v, list) and v]
+    other_path, other = rng.choice(lists)
+    index = rng.randrange(len(other))
+    _set(state, path, copy.deepcopy(other[index]))
+    return f"{where} = {'.'.join(map(str, other_path))}.{index}"
+
+
+def saved_games(count: int, seed: int) -> Iterator[tuple[Engine, str]]:
+    """Saved games at a random decision of seeded random games (all player counts, both
+    the basic and the advanced rules)."""
+    from blackangel.dsl.compiler import load_shipped
+
+    data = build(load_shipped())
+    rng = random.Random(f"saved:{seed}")
+    for n in range(count):
+        players = rng.choice(data.player_counts())
+        variants = rng.choice([(), tuple(data.variants)])
+        engine = Engine.new_game(data, players, seed * 1000 + n, variants=variants)
+        agents = [RandomAgent(n * 10 + s) for s in range(players)]
+        for _ in range(rng.randrange(1, 200)):
+            decision = engine.decision()
+            if decision is None:
+                break
+            engine.apply(agents[decision.player].choose(engine, decision))
+        yield engine, f"game {n}: {players} players{' advanced' if variants else ''}"
+
+
+def check_state_mutant(engine: Engine, text: str, timeout: float = TIMEOUT) -> str:
+    """'rejected' (StateError), 'played', or what went wrong."""
+    from blackangel.dsl.errors import StateError
+
+    try:
+        with time_limit(timeout):
+            try:
+                loaded = Engine.from_json(engine.data, text)
+            except StateError:
+                return "rejected"
+            agents = [RandomAgent(s) for s in range(loaded.players)]
+            play(loaded, agents, max_decisions=MAX_DECISIONS)
+            return "played"
+    except Timeout:
+        return "hang"
+    except Exception as exc:
+        return f"crash: {type(exc).__name__} at {_place(exc)}: {str(exc)[:120]}"
+
+
+def run_states(games: int, per_game: int, seed: int) -> dict[str, list[str]]:
+    """Outcome -> the mutants that had it (a description each)."""
+    import json
+
+    out: dict[str, list[str]] = {}
+    for engine, name in saved_games(games, seed):
+        ids = [i for kind in engine.data.items().values() for i in kind]
+        for i in range(per_game):
+            rng = random.Random(f"{name}:{seed}:{i}")
+            state = json.loads(engine.to_json())
+            done = [mutate_state(state, rng, ids) for _ in range(rng.choice((1, 1, 2)))]
+            outcome = check_state_mutant(engine, json.dumps(state))
+            out.setdefault(outcome, []).append(f"{name}, mutant {i}: {'; '.join(done)}")
+    return out

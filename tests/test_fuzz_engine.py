@@ -1,0 +1,248 @@
+"""Mutation fuzzing of the shipped content: every mutant either gets an error diagnostic
+from ba-lint or sets up and plays random games to the end (tests/fuzzing.py).
+
+The suite runs a seeded sample in a few seconds; the full run is
+
+    BA_FUZZ=1 python -m pytest tests/test_fuzz_engine.py      # 200 mutants per file and mode
+    BA_FUZZ=500 BA_FUZZ_SEED=2 python -m pytest tests/test_fuzz_engine.py  # 500, seed 2
+    python tests/fuzzing.py --mutants 200 --seed 4            # the same, with a summary
+
+Each distinct cause the fuzzer found (a crash or an endless game of a rule set that
+linted clean) is a regression case below: the smallest change of the shipped content
+that showed it, and what the linter now says, or that the game now plays.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).parent / "fuzzing.py"
+spec = importlib.util.spec_from_file_location("fuzzing", SCRIPT)
+assert spec is not None and spec.loader is not None
+fuzzing = importlib.util.module_from_spec(spec)
+sys.modules["fuzzing"] = fuzzing  # its dataclasses look their module up
+spec.loader.exec_module(fuzzing)
+
+SAMPLE = 16  # mutants per content file and mode in the everyday run (about 10 s)
+FULL = os.environ.get("BA_FUZZ", "")
+
+
+@pytest.fixture(scope="module")
+def content():
+    return fuzzing.Content()
+
+
+def _per_file() -> int:
+    if not FULL:
+        return SAMPLE
+    return 200 if FULL in ("1", "yes", "true") else int(FULL)
+
+
+def test_every_mutant_is_refused_by_lint_or_plays_to_the_end(content):
+    seed = int(os.environ.get("BA_FUZZ_SEED", "1"))
+    report = fuzzing.Report()
+    for mutant in fuzzing.mutants(content.texts, _per_file(), seed):
+        report.outcomes.append(fuzzing.check(content, mutant))
+    failures = "\n".join(fuzzing.describe(o) for o in report.failures()[:10])
+    assert not report.failures(), f"{len(report.failures())} mutants failed:\n{failures}"
+    # the sample is worth something only if both outcomes happen
+    assert report.count("rejected") and report.count("played")
+    # and if mutants are played solo against Hal as well as by several players
+    played = [o for o in report.outcomes if o.status == "played"]
+    assert any(1 in o.player_counts for o in played)
+    assert any(4 in o.player_counts for o in played)
+
+
+def test_the_harness_reports_a_crash_and_a_hang(content, monkeypatch):
+    """A crash and a hang are findings, not a blocked or broken run."""
+    from blackangel.interpreter.black_angel import setup
+
+    mutant = fuzzing.Mutant("aids.ba", "dir", 0, ["none"], content.texts["aids.ba"])
+
+    def crash(*args):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(setup.space, "offsets_along", crash)
+    outcome = fuzzing.check(content, mutant)
+    assert outcome.status == "crash" and outcome.cause.startswith("KeyError at ")
+
+    def hang(*args):
+        while True:
+            pass
+
+    monkeypatch.setattr(setup.space, "offsets_along", hang)
+    outcome = fuzzing.check(content, mutant, timeout=0.5)
+    assert outcome.status == "hang"
+
+
+# ---- the causes found, each the smallest change that showed it --------------------------
+# (id, file, [(old, new)], the diagnostic code that now refuses it, or "played")
+SHIPPED_BOARD_NUMBER = "  unresolved_ravager_penalty 1\n"
+REGRESSIONS = [
+    # numbers the engine reads, missing: KeyError at set-up or in play
+    ("no_board_number", "game.ba", [(SHIPPED_BOARD_NUMBER, "")], "E111"),
+    ("no_display_length", "game.ba", [("  display_length 8 @reconstructed", "  # ")], "E111"),
+    ("no_supply_robots", "game.ba", [("  supply_robots 8\n", "")], "E111"),
+    ("no_start_score", "game.ba", [("  start_score 5\n", "")], "E111"),
+    ("no_conversion_rate", "game.ba", [("  conversion_rate 2\n", "")], "E111"),
+    ("no_die_price", "game.ba", [("  price 1 resource\n", "")], "E111"),
+    ("conversion_rate_0", "game.ba", [("  conversion_rate 2\n", "  conversion_rate 0\n")], "E110"),
+    # declarations the engine reads, missing
+    (
+        "no_space",
+        "game.ba",
+        [("space {\n  hexes_per_strip", "xspace {\n  hexes_per_strip")],
+        "E113",
+    ),
+    ("no_board", "game.ba", [("\nboard {\n", "\nboard_gone {\n")], "E113"),
+    # numbers beyond what the engine can hold
+    (
+        "advanced_spaces_huge",
+        "game.ba",
+        [("advanced_spaces 3", "advanced_spaces 100000000000")],
+        "E110",
+    ),
+    ("advanced_spaces_4", "game.ba", [("advanced_spaces 3", "advanced_spaces 4")], "E110"),
+    ("card_slots_10", "game.ba", [("card_slots 6", "card_slots 10")], "E110"),
+    ("start_cell_outside", "game.ba", [("start_cell 2 2", "start_cell 4 2")], "E110"),
+    ("arrow_outside", "game.ba", [("arrow row 3 technology", "arrow row 4 technology")], "E110"),
+    ("ravagers_removed_99", "game.ba", [("ravagers_removed 6", "ravagers_removed 99")], "E110"),
+    ("hand_1_99", "game.ba", [("  hand 1 1\n", "  hand 1 99\n")], "E110"),
+    (
+        "number_5000_digits",
+        "game.ba",
+        [("  hand_limit 6\n", "  hand_limit " + "9" * 5000 + "\n")],
+        "E110",
+    ),
+    # copies the set-up deals one of to each player
+    (
+        "start_tile_one_copy",
+        "technology.ba",
+        [("start_tile s2 {\n  copies 4\n", "start_tile s2 {\n")],
+        "E110",
+    ),
+    (
+        "start_tile_copies_1",
+        "technology.ba",
+        [("start_tile s1 {\n  copies 4", "start_tile s1 {\n  copies 1")],
+        "E110",
+    ),
+    # rulings the code consults
+    (
+        "ruling_missing",
+        "rulings.ba",
+        [("ruling freshly_ejected {", "ruling freshly_gone {")],
+        "E114",
+    ),
+    # primitives where they have nothing to act on
+    (
+        "aid_set_die_color",
+        "aids.ba",
+        [("advantage: take 1 resource", "advantage: set_die_color gray")],
+        "E114",
+    ),
+    (
+        "aid_damage_next_action",
+        "aids.ba",
+        [("advantage: optional reserve_free\n", "advantage: damage_next_action\n")],
+        "E114",
+    ),
+    (
+        "aid_hold_robot",
+        "aids.ba",
+        [("advantage: optional reserve_free\n", "advantage: hold_robot\n")],
+        "E114",
+    ),
+    (
+        "turn_set_die_value",
+        "turn.ba",
+        [
+            (
+                "step choose: run sequence_a or run sequence_b\n",
+                "step choose: set_die_value orange 3\n",
+            )
+        ],
+        "E114",
+    ),
+    (
+        "gain_on_action_in_sequence_b",
+        "turn.ba",
+        [("step reroll: reroll_dice", "step reroll: gain_on_action 6 2")],
+        "E114",
+    ),
+    (
+        "free_reserve_in_turn",
+        "turn.ba",
+        [("step choose: run sequence_a or run sequence_b\n", "step choose: free_reserve green\n")],
+        "E114",
+    ),
+    # the scoring formula of an advanced tile
+    (
+        "advanced_formula",
+        "technology.ba",
+        [("score: gain 2 vp per cards_in_space", "score: spend_tech 2 -> gain 3 vp")],
+        "E114",
+    ),
+    (
+        "advanced_formula_optional",
+        "technology.ba",
+        [("score: gain 2 vp per cards_in_space", "score: optional gain 2 vp per cards_in_space")],
+        "E114",
+    ),
+    # turns that can do nothing, games that cannot end
+    (
+        "mandatory_reserve_die",
+        "turn.ba",
+        [("optional reserve_die 1 resource", "reserve_die 1 resource")],
+        "E303",
+    ),
+    ("no_advance", "turn.ba", [("  step advance: advance_black_angel\n", "")], "E303"),
+    (
+        "turn_draw_for_die",
+        "turn.ba",
+        [("step choose: run sequence_a or run sequence_b\n", "step choose: draw_for_die\n")],
+        "E303",
+    ),
+    # a question without options: the step fails (RuntimeError before)
+    (
+        "mandatory_play_card_twice",
+        "turn.ba",
+        [("step action: perform_action", "step action: play_card")],
+        "played",
+    ),
+]
+
+
+REMOVALS = {"no_space", "no_board", "ruling_missing"}  # possible in a complete rule set only
+
+
+def _mutant(content, file: str, changes: list[tuple[str, str]], mode: str):
+    text = content.texts[file]
+    for old, new in changes:
+        assert text.count(old) >= 1, f"{file}: the shipped text changed: {old!r}"
+        text = text.replace(old, new, 1)
+    return fuzzing.Mutant(file, mode, 0, [f"{o!r}->{n!r}" for o, n in changes], text)
+
+
+@pytest.mark.parametrize(
+    "name, file, changes, expected", REGRESSIONS, ids=[r[0] for r in REGRESSIONS]
+)
+def test_a_cause_the_fuzzer_found(content, name, file, changes, expected):
+    from blackangel.dsl.compiler import compile_sources
+
+    for mode in ("dir", "base"):
+        mutant = _mutant(content, file, changes, mode)
+        outcome = fuzzing.check(content, mutant)
+        if expected == "played":
+            assert outcome.status == "played", fuzzing.describe(outcome)
+            continue
+        if mode == "base" and name in REMOVALS:
+            continue  # a mod cannot take a shipped declaration away
+        assert outcome.status == "rejected", fuzzing.describe(outcome)
+        result = compile_sources(content.loaded(mutant), strict_counts=False)
+        assert expected in {d.code for d in result.errors}, [str(d) for d in result.errors]
