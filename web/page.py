@@ -16,6 +16,7 @@ START_TITLE = N_("Start a game")
 PLAYERS = N_("Players")
 SOLO_HINT = N_("1 player: the solo game against Hal")
 SEAT = N_("Seat {number}")
+SEATS = N_("Who plays each seat: a person or a bot")
 PERSON = N_("a person")
 RULES = N_("Rules")
 BASE_RULES = N_("base rules")
@@ -155,7 +156,7 @@ def start_page(
 <form id="start" data-words="{_words(tr)}">
 <label>{escape(_(PLAYERS))} <select name="players">{players}</select></label>
 <p class="hint">{escape(_(SOLO_HINT))}</p>
-<fieldset><legend>{escape(_(SEAT).format(number="1–4"))}</legend>{"".join(seats)}</fieldset>
+<fieldset><legend>{escape(_(SEATS))}</legend>{"".join(seats)}</fieldset>
 <fieldset><legend>{escape(_(RULES))}</legend>
 <label><input type="radio" name="rules" value="base" checked> {escape(_(BASE_RULES))}</label>
 <label><input type="radio" name="rules" value="advanced"> {escape(_(ADVANCED_RULES))}</label>
