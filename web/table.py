@@ -301,7 +301,7 @@ class Drawing:
             colour = self.data.tiles[tile].color
             body.append(self.card(x, y, tile, LIGHT.get(colour or "", "#fff"), 56, 32, attrs=attrs))
             if sides.get(tile) == "boost":
-                body.append(text(x + 50, y + 12, "⚡", 10))
+                body.append(f"<g>{tip(self.say(BOOST_SIDE))}{text(x + 50, y + 12, '⚡', 10)}</g>")
         y = 24 + 2 * 40 + 18
         body.append(text(8, y, self.say(ADVANCED), 12, "start", font_weight="bold"))
         for i, tile in enumerate(self.state["advanced_slots"]):
@@ -406,7 +406,9 @@ class Drawing:
                     f"{tip(self.say(DEBRIS_ON))}</circle>"
                 )
             if sides.get(tile) == "boost":
-                body.append(text(x + cell - 12, y + 14, "⚡", 11))
+                body.append(
+                    f"<g>{tip(self.say(BOOST_SIDE))}{text(x + cell - 12, y + 14, '⚡', 11)}</g>"
+                )
         # where tiles enter: rows from the left, columns from the bottom
         for line, number, kind in self.data.arrows:
             colour = INK if kind == "advanced" else "#2b6cb0"
