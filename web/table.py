@@ -319,10 +319,12 @@ class Drawing:
             self.say(STACK, n=len(tiles), color=self.colour_word(colour), count=len(tiles))
             for colour, tiles in self.state["stacks"].items()
         ]
-        body.append(text(8, y, self.text.tr.plain_list(stacks), 11, "start"))
+        for words in stacks:  # one line per colour: they fit at phone width
+            body.append(text(8, y, words, 11, "start"))
+            y += 15
         count = len(self.state["advanced_deck"])
-        body.append(text(8, y + 16, self.say(ADVANCED_DECK, n=count, count=count), 11, "start"))
-        return svg(8 + 4 * 62, y + 24, self.say(DISPLAY), body, "table display")
+        body.append(text(8, y, self.say(ADVANCED_DECK, n=count, count=count), 11, "start"))
+        return svg(8 + 4 * 62, y + 10, self.say(DISPLAY), body, "table display")
 
     def dice(self) -> str:
         groups: dict[object, list[int]] = {}
@@ -465,8 +467,8 @@ class Drawing:
                 text(
                     x0 + 60,
                     y0 + i * 16,
-                    _short(said, 24),
-                    11,
+                    _short(said, 28),
+                    10,
                     "start",
                     fill=ink,
                     font_weight="bold" if bold else None,
