@@ -30,6 +30,7 @@ from .lint import lint_command
 from .report import report_command
 from .rules import compiled, rules_options
 from .scenario import scenario_command
+from .serve import serve_command
 
 CARDS_TOTAL = N_("total: {counts} (content {hash})")
 KIND_COUNT = N_("{count} {kind}")
@@ -64,6 +65,7 @@ ba.add_command(replay_command)
 ba.add_command(scenario_command)
 ba.add_command(docs_command)
 ba.add_command(report_command)
+ba.add_command(serve_command)
 
 
 @ba.command()

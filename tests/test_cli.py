@@ -221,6 +221,7 @@ RULES_COMMANDS = [
     "replay",
     "scenario",
     "docs",
+    "serve",
 ]
 
 

@@ -21,11 +21,8 @@ from docutils import nodes
 
 from ...dsl.checker import Decl
 from ...dsl.meta import N_
+from ...web.svg import COLOURS, INK, TECH_ARROW, arrow, hexagon_points, svg, terrain_fill, text
 from .reference import Reference, RulesDirective
-
-COLOURS = {"orange": "#e07b00", "gray": "#6b6b6b", "green": "#2e8b3d"}
-TECH_ARROW = "#2b6cb0"
-INK = "#222"
 
 GRID_TITLE = N_("A player's technology grid")
 TECH_ENTERS = N_("a technology tile enters here")
@@ -39,34 +36,6 @@ ASTEROID = N_("asteroid field")
 EMPTY = N_("empty space")
 COMET = N_("comet")
 RAVAGER_ICONS = N_("ravager icons")
-
-
-def svg(width: int, height: int, title: str, body: list[str]) -> str:
-    return (
-        f'<svg class="ba-diagram" xmlns="http://www.w3.org/2000/svg" role="img" '
-        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}">'
-        f"<title>{escape(title)}</title>{''.join(body)}</svg>"
-    )
-
-
-def text(x: float, y: float, words: str, size: int = 12, anchor: str = "middle", **attrs) -> str:
-    extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
-    return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" '
-        f'font-family="sans-serif" fill="{INK}"{extra}>{escape(words)}</text>'
-    )
-
-
-def arrow(x1: float, y1: float, x2: float, y2: float, colour: str) -> str:
-    """A line from (x1, y1) with a head at (x2, y2)."""
-    angle = math.atan2(y2 - y1, x2 - x1)
-    left = (x2 - 9 * math.cos(angle - 0.45), y2 - 9 * math.sin(angle - 0.45))
-    right = (x2 - 9 * math.cos(angle + 0.45), y2 - 9 * math.sin(angle + 0.45))
-    return (
-        f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" '
-        f'stroke-width="3"/><polygon points="{x2:.1f},{y2:.1f} {left[0]:.1f},{left[1]:.1f} '
-        f'{right[0]:.1f},{right[1]:.1f}" fill="{colour}"/>'
-    )
 
 
 def grid(ref: Reference) -> str:
@@ -157,12 +126,8 @@ def strip(ref: Reference, decl: Decl) -> str:
 
 def _hex(ref: Reference, cx: float, cy: float, r: float, args: dict) -> list[str]:
     kind = args["terrain"]
-    points = " ".join(
-        f"{cx + r * math.cos(math.pi / 6 + k * math.pi / 3):.1f},"
-        f"{cy + r * math.sin(math.pi / 6 + k * math.pi / 3):.1f}"
-        for k in range(6)
-    )
-    fill = COLOURS.get(kind, "#c9b48a" if kind == "asteroid" else "#fff")
+    points = hexagon_points(cx, cy, r)
+    fill = terrain_fill(kind)
     tip = ref.say(ASTEROID) if kind == "asteroid" else ref.say(EMPTY) if kind == "empty" else kind
     out = [
         f'<polygon points="{points}" fill="{fill}" stroke="{INK}" stroke-width="1.5">'

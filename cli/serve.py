@@ -1,0 +1,47 @@
+"""`ba serve`: play in the browser (the web app of blackangel.web, served by uvicorn)."""
+
+from __future__ import annotations
+
+import click
+
+from ..dsl.i18n import N_, available_languages, mod_locale_dirs
+from ..dsl.loader import UsageError
+from .common import guarded
+from .rules import compiled, rules_options
+
+WEB_EXTRA = "pip install 'black-angel-rules[web]'"
+SERVING = N_("Black Angel: open http://{host}:{port}/ in a browser (Ctrl-C stops the server)")
+
+
+@click.command(name="serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--db",
+    "db_path",
+    default="blackangel-games.sqlite3",
+    show_default=True,
+    type=click.Path(dir_okay=False),
+    help="The SQLite file that keeps the games (seed, seats, choices): a restart loses nothing.",
+)
+@rules_options
+@guarded
+def serve_command(host, port, db_path, rules_paths, base):
+    """Play in the browser: a start page (players, people and bots, rules, language,
+    seed), the table drawn from the state, a link with a secret for each person's seat.
+
+    Needs the web extra (pip install 'black-angel-rules[web]').
+    """
+    try:
+        import uvicorn
+
+        from ..web.app import create_app
+    except ImportError as exc:
+        raise UsageError(f"ba serve needs the web extra: {WEB_EXTRA} ({exc})") from exc
+    ruleset = compiled(rules_paths, base)
+    languages = available_languages(mod_locale_dirs(rules_paths))
+    app = create_app(db_path, ruleset, languages)
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(app.state.games.programs("en").text.fill(SERVING, {"host": shown, "port": port}))
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+    return 0

@@ -1,0 +1,331 @@
+"""`ba serve`'s web app through its JSON API (starlette's TestClient): every endpoint,
+the refusals (wrong token, a seat acting for another, illegal option, unknown game,
+malformed body) that change nothing, a restart on the same database, the replay file,
+what a spectator sees, and the table in the three languages."""
+
+from __future__ import annotations
+
+import re
+import warnings
+
+import pytest
+from click.testing import CliRunner
+
+from blackangel.dsl.compiler import load_shipped
+from blackangel.interpreter import replay
+from blackangel.interpreter.program import build
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette's note on the httpx version
+    from starlette.testclient import TestClient
+
+from blackangel.web.app import create_app
+from blackangel.web.session import HIDDEN_DECISIONS
+
+
+@pytest.fixture(scope="module")
+def ruleset():
+    return load_shipped()
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def client(db, ruleset):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return TestClient(create_app(db, ruleset))
+
+
+def start(client, **settings) -> dict:
+    body = {"players": 2, "seats": ["person", "person"], "seed": 5, "lang": "en", **settings}
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def state(client, game_id: str, token: str | None = None) -> dict:
+    answer = client.get(f"/api/games/{game_id}", params={"token": token} if token else {})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def act(client, game_id: str, option: str, token: str):
+    return client.post(f"/api/games/{game_id}/act", json={"option": option, "token": token})
+
+
+def play_out(client, game: dict) -> dict:
+    """Answer every decision with its first option, each with the token of its seat."""
+    tokens = [s["token"] for s in game["seats"]]
+    for _ in range(2000):
+        view = state(client, game["id"], tokens[0])
+        if view["over"]:
+            return view
+        seat = view["decision"]["player"]
+        options = state(client, game["id"], tokens[seat])["decision"]["options"]
+        assert act(client, game["id"], options[0]["id"], tokens[seat]).status_code == 200
+    raise AssertionError("the game did not end")
+
+
+def test_the_start_page_offers_players_seats_rules_languages_and_a_seed(client):
+    page = client.get("/", params={"lang": "pl"})
+    assert page.status_code == 200 and '<html lang="pl">' in page.text
+    for name in ("players", "seat0", "seat3", "rules", "edition", "difficulty", "lang", "seed"):
+        assert f'name="{name}"' in page.text
+    assert 'value="mcts"' in page.text and 'value="greedy"' in page.text
+    assert client.get("/static/table.js").status_code == 200
+
+
+def test_start_gives_each_person_a_secret_link_and_bots_none(client):
+    game = start(client, seats=["person", "greedy", "person"], players=3)
+    tokens = [s["token"] for s in game["seats"]]
+    assert tokens[1] is None and tokens[0] and tokens[2] and tokens[0] != tokens[2]
+    assert game["seats"][0]["link"] == f"/games/{game['id']}?token={tokens[0]}"
+    page = client.get(game["seats"][0]["link"])
+    assert page.status_code == 200 and 'src="/static/table.js"' in page.text
+    assert client.get(game["spectator"]).status_code == 200
+
+
+def test_a_seat_plays_a_whole_game_against_a_bot_and_the_replay_verifies(client, ruleset):
+    game = start(client, seats=["person", "greedy"], seed=9)
+    token = game["seats"][0]["token"]
+    for _ in range(2000):
+        view = state(client, game["id"], token)
+        if view["over"]:
+            break
+        assert view["decision"]["player"] == 0  # the bot has moved already
+        assert (
+            act(client, game["id"], view["decision"]["options"][0]["id"], token).status_code == 200
+        )
+    assert view["scores"]["seats"][0]["total"] == view["scores"]["seats"][0]["track"] + (
+        view["scores"]["seats"][0]["advanced"] + view["scores"]["seats"][0]["conversion"]
+    )
+    answer = client.get(f"/api/games/{game['id']}/replay")
+    assert answer.status_code == 200
+    recorded = replay.load(answer.text)
+    engine = replay.rerun(build(ruleset), recorded)
+    assert engine.state["scores"] == [s["total"] for s in view["scores"]["seats"]]
+    assert recorded["seed"] == 9 and view["seed"] == 9
+
+
+def test_the_downloaded_replay_verifies_with_ba_replay(client, tmp_path):
+    from blackangel.cli.main import ba
+
+    game = start(client, seats=["random", "greedy"], seed=4)
+    assert state(client, game["id"])["over"]  # bots only: played at once
+    path = tmp_path / "game.replay.json"
+    path.write_text(client.get(f"/api/games/{game['id']}/replay").text, encoding="utf-8")
+    result = CliRunner().invoke(ba, ["replay", str(path), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "replay verified" in result.output
+
+
+def test_no_replay_before_the_end(client):
+    game = start(client)
+    answer = client.get(f"/api/games/{game['id']}/replay")
+    assert answer.status_code == 409 and "over" in answer.json()["error"]
+
+
+def test_two_seats_cannot_act_for_each_other(client):
+    game = start(client)
+    tokens = [s["token"] for s in game["seats"]]
+    view = state(client, game["id"], tokens[0])
+    seat = view["decision"]["player"]
+    other = 1 - seat
+    assert "options" not in state(client, game["id"], tokens[other])["decision"]
+    options = state(client, game["id"], tokens[seat])["decision"]["options"]
+    answer = act(client, game["id"], options[0]["id"], tokens[other])
+    assert answer.status_code == 403 and "decision" in answer.json()["error"]
+    assert state(client, game["id"], tokens[seat])["steps"] == view["steps"]
+    assert act(client, game["id"], options[0]["id"], tokens[seat]).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "body, status",
+    [
+        ({"option": "no-such-option"}, 400),
+        ({"option": 3}, 422),
+        ({"token": None}, 422),
+        ({"token": "not-a-token"}, 403),
+        ({"token": ""}, 403),  # a spectator cannot act
+    ],
+)
+def test_refused_answers_change_nothing(client, body, status):
+    game = start(client)
+    tokens = [s["token"] for s in game["seats"]]
+    before = state(client, game["id"], tokens[0])
+    seat = before["decision"]["player"]
+    first = state(client, game["id"], tokens[seat])["decision"]["options"][0]["id"]
+    sent = {"option": first, "token": tokens[seat], **body}
+    answer = client.post(f"/api/games/{game['id']}/act", json=sent)
+    assert answer.status_code == status, answer.text
+    assert isinstance(answer.json()["error"], str) and answer.json()["error"]
+    assert state(client, game["id"], tokens[0]) == before
+
+
+@pytest.mark.parametrize("raw", [b"{not json", b"[1, 2]", b'"text"', b""])
+def test_malformed_bodies_are_refused(client, raw):
+    game = start(client)
+    before = state(client, game["id"])
+    answer = client.post(
+        f"/api/games/{game['id']}/act", content=raw, headers={"content-type": "application/json"}
+    )
+    assert answer.status_code in (400, 422) and "error" in answer.json()
+    assert client.post("/api/games", content=raw).status_code in (400, 422)
+    assert state(client, game["id"]) == before
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"players": 7},
+        {"seats": ["person"]},
+        {"seats": ["person", "wizard"]},
+        {"lang": "xx"},
+        {"seed": -1},
+        {"seed": "five"},
+        {"edition": "fr"},
+        {"rulings": {"negative_vp": "nonsense"}},
+        {"advanced": "yes"},
+    ],
+)
+def test_bad_settings_are_refused(client, settings):
+    answer = client.post(
+        "/api/games", json={"players": 2, "seats": ["person", "person"], **settings}
+    )
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"]
+
+
+def test_unknown_games_and_wrong_tokens(client):
+    assert client.get("/api/games/nope").status_code == 404
+    assert client.get("/api/games/nope").json()["error"]
+    assert client.post("/api/games/nope/act", json={"option": "x", "token": "y"}).status_code == 404
+    assert client.get("/api/games/nope/replay").status_code == 404
+    assert client.get("/games/nope").status_code == 404
+    game = start(client)
+    assert client.get(f"/api/games/{game['id']}", params={"token": "forged"}).status_code == 403
+    assert client.get(f"/games/{game['id']}", params={"token": "forged"}).status_code == 403
+
+
+def test_a_restart_on_the_same_database_loses_nothing(db, ruleset):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        first = TestClient(create_app(db, ruleset))
+    game = start(first, seats=["person", "greedy"], seed=12)
+    token = game["seats"][0]["token"]
+    for _ in range(15):
+        view = state(first, game["id"], token)
+        assert (
+            act(first, game["id"], view["decision"]["options"][0]["id"], token).status_code == 200
+        )
+    before = state(first, game["id"], token)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        second = TestClient(create_app(db, ruleset))
+    after = state(second, game["id"], token)
+    assert after == before
+    option = after["decision"]["options"][0]["id"]
+    assert act(second, game["id"], option, token).status_code == 200
+    assert state(second, game["id"], token)["steps"] > after["steps"]
+
+
+def test_the_spectator_sees_no_hand_and_the_log_hides_kept_cards(client):
+    game = start(client, players=3, seats=["person", "greedy", "random"], seed=3)
+    token = game["seats"][0]["token"]
+    for _ in range(60):  # well into the game: every hand holds cards
+        view = state(client, game["id"], token)
+        if view["over"]:
+            break
+        assert (
+            act(client, game["id"], view["decision"]["options"][0]["id"], token).status_code == 200
+        )
+    sessions = client.app.state.games
+    engine = sessions.get(game["id"]).engine
+    spectator = state(client, game["id"])
+    assert spectator["seat"] is None
+    assert spectator["decision"] is None or "options" not in spectator["decision"]
+    hands = [card for p in engine.state["players"] for card in p["hand"] + p["ravagers"]]
+    assert hands, "the hands are empty: the test shows nothing"
+    for card in hands:
+        assert f">{card}</text>" not in spectator["table"], card
+    mine = state(client, game["id"], token)
+    for card in engine.state["players"][0]["hand"]:
+        assert f">{card}</text>" in mine["table"]
+    for card in engine.state["players"][1]["hand"]:
+        assert f">{card}</text>" not in mine["table"]
+    kept = [
+        (i, e)
+        for i, e in enumerate(e for e in engine.state["log"] if e["event"] == "choice")
+        if sessions.get(game["id"]).kinds[i] in HIDDEN_DECISIONS and e["seat"] != 0
+    ]
+    shown = "\n".join(mine["log"])
+    for _, event in kept:
+        assert event["label"] not in shown
+
+
+@pytest.mark.parametrize("lang, word", [("en", "Space"), ("pl", "runda"), ("de", "Runde")])
+def test_the_table_is_svg_in_each_language(client, lang, word):
+    game = start(client, players=1, seats=["person"], lang=lang, difficulty="standard")
+    view = state(client, game["id"], game["seats"][0]["token"])
+    table = view["table"]
+    assert table.count("<svg") >= 6  # board, space, display, dice, Hal, the player
+    assert word in table
+    assert 'data-target="hex:' in table and 'data-target="action:1"' in table
+    assert re.search(r"<title>[^<]*\n", table), "cards carry their rules text"
+    assert "Hal" in table
+    decision = view["decision"]
+    assert decision["mine"] and decision["options"]
+    page = client.get(f"/games/{game['id']}", params={"token": game["seats"][0]["token"]})
+    assert f'<html lang="{lang}">' in page.text
+
+
+def test_the_advanced_game_and_the_options_that_name_places(client):
+    game = start(client, seats=["person", "random"], advanced=True, seed=2)
+    token = game["seats"][0]["token"]
+    named = set()
+    for _ in range(80):
+        view = state(client, game["id"], token)
+        if view["over"]:
+            break
+        for option in view["decision"]["options"]:
+            if option["target"]:
+                named.add(option["target"].split(":")[0])
+                assert f'data-target="{option["target"]}"' in view["table"]
+        assert (
+            act(client, game["id"], view["decision"]["options"][0]["id"], token).status_code == 200
+        )
+    assert {"hex", "die"} <= named
+
+
+def test_bot_moves_are_the_same_after_a_rebuild(ruleset, db):
+    """A bot's decision depends on the game, the seat and the step only."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        one = TestClient(create_app(db, ruleset))
+        two = TestClient(create_app(":memory:", ruleset))
+    games = [start(c, seats=["greedy", "random"], seed=21) for c in (one, two)]
+    ends = [state(c, g["id"]) for c, g in zip((one, two), games)]
+    assert ends[0]["over"] and ends[0]["scores"] == ends[1]["scores"]
+    assert ends[0]["log"] == ends[1]["log"]
+
+
+def test_ba_serve_without_the_web_extra_names_it(monkeypatch):
+    import builtins
+
+    from blackangel.cli.main import ba
+
+    real = builtins.__import__
+
+    def no_uvicorn(name, *args, **kwargs):
+        if name == "uvicorn":
+            raise ImportError("No module named 'uvicorn'")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_uvicorn)
+    result = CliRunner().invoke(ba, ["serve"])
+    assert result.exit_code == 2
+    assert "pip install 'black-angel-rules[web]'" in result.output

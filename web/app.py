@@ -1,0 +1,254 @@
+"""The web app (Starlette): the pages, the static files and the JSON API.
+
+    GET  /                          the start page (?lang=en|pl|de)
+    GET  /games/{id}?token=...      the table page of a seat (without a token: a spectator)
+    POST /api/games                 start a game: {players, seats, advanced, edition,
+                                    difficulty, lang, seed} -> its id and links
+    GET  /api/games/{id}?token=...  what that seat (or a spectator) sees
+    POST /api/games/{id}/act        {option, token}: answer the seat's decision
+    GET  /api/games/{id}/replay     the replay file (`ba replay` verifies it), at the end
+
+A refused request is a JSON {"error": message} with 400 (an illegal option), 403 (a
+wrong token, or a seat acting for another), 404 (an unknown game), 409 (the game is
+over, or its replay is asked for before the end) or 422 (a malformed body); the game is
+then unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..dsl.compiler import RuleSet, load_shipped
+from ..dsl.i18n import available_languages, translator
+from ..interpreter.rulings import EDITIONS, RulingError, resolve
+from . import page, table
+from .session import BOTS, Conflict, GameError, Games, Programs, Session
+from .storage import PERSON, Settings, Storage
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_SEED = 2**63 - 1
+
+
+class Malformed(GameError):
+    status = 422
+
+
+def create_app(
+    db: str | Path = ":memory:",
+    ruleset: RuleSet | None = None,
+    languages: list[str] | None = None,
+) -> Starlette:
+    """The app over a database file (":memory:": games last as long as the app) and a
+    rule set (the shipped one by default)."""
+    ruleset = ruleset or load_shipped()
+    programs = Programs(ruleset)
+    games = Games(Storage(db), programs)
+    langs = languages or available_languages(ruleset.locales)
+    first = programs("en" if "en" in langs else langs[0])
+
+    def language(request: Request) -> str:
+        asked = request.query_params.get("lang")
+        if asked in langs:
+            return asked
+        for part in request.headers.get("accept-language", "").split(","):
+            code = part.split(";")[0].strip().split("-")[0].lower()
+            if code in langs:
+                return code
+        return langs[0]
+
+    async def start_page(request: Request) -> Response:
+        tr = translator(language(request), ruleset.locales)
+        difficulty = first.difficulty_ruling(1)
+        ruling = first.rulings.get(difficulty) if difficulty else None
+        return HTMLResponse(
+            page.start_page(
+                tr,
+                langs,
+                first.player_counts(),
+                list(EDITIONS),
+                list(ruling.options) if ruling else [],
+                ruling.default if ruling else None,
+            )
+        )
+
+    async def table_page(request: Request) -> Response:
+        session = await _session(games, request.path_params["game"])
+        token = request.query_params.get("token") or None
+        session.seat_of(token)  # a wrong token is refused here already
+        tr = translator(session.settings.lang, ruleset.locales)
+        return HTMLResponse(page.table_page(tr, session.id, token))
+
+    async def start_game(request: Request) -> Response:
+        body = await _json_body(request)
+        settings = _settings(body, programs, langs)
+        session = await run_in_threadpool(games.start, settings)
+        links = [
+            {
+                "seat": seat,
+                "name": session.names()[seat],
+                "kind": kind,
+                "token": token,
+                "link": f"/games/{session.id}?token={token}" if token else None,
+            }
+            for seat, (kind, token) in enumerate(zip(settings.seats, session.stored.tokens))
+        ]
+        return JSONResponse(
+            {"id": session.id, "seats": links, "spectator": f"/games/{session.id}"},
+            status_code=201,
+        )
+
+    async def game_state(request: Request) -> Response:
+        session = await _session(games, request.path_params["game"])
+        seat = session.seat_of(request.query_params.get("token"))
+        return JSONResponse(await run_in_threadpool(view, session, seat))
+
+    async def act(request: Request) -> Response:
+        session = await _session(games, request.path_params["game"])
+        body = await _json_body(request)
+        option, token = body.get("option"), body.get("token")
+        if not isinstance(option, str) or not isinstance(token, str):
+            raise Malformed("the body must be a JSON object with the strings 'option' and 'token'")
+        seat = session.seat_of(token)
+        await run_in_threadpool(session.act, games.storage, seat, option)
+        return JSONResponse(await run_in_threadpool(view, session, seat))
+
+    async def game_replay(request: Request) -> Response:
+        session = await _session(games, request.path_params["game"])
+        if not session.engine.is_terminal():
+            raise Conflict("the replay is there when the game is over (it shows hidden cards)")
+        return Response(
+            json.dumps(session.replay()),
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="{session.id}.replay.json"'},
+        )
+
+    async def refused(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, GameError)
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    routes = [
+        Route("/", start_page),
+        Route("/games/{game}", table_page),
+        Route("/api/games", start_game, methods=["POST"]),
+        Route("/api/games/{game}", game_state),
+        Route("/api/games/{game}/act", act, methods=["POST"]),
+        Route("/api/games/{game}/replay", game_replay),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={GameError: refused})
+    app.state.games = games
+    return app
+
+
+async def _session(games: Games, game_id: str) -> Session:
+    """A game by its id (rebuilt from the database on its first request: in a thread,
+    as replaying and the bots take a moment)."""
+    return await run_in_threadpool(games.get, game_id)
+
+
+async def _json_body(request: Request) -> dict:
+    try:
+        body = json.loads(await request.body() or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise GameError(f"the body is not JSON: {exc}") from exc
+    if not isinstance(body, dict):
+        raise Malformed("the body must be a JSON object")
+    return body
+
+
+def _settings(body: dict, programs: Programs, langs: list[str]) -> Settings:
+    """A game's settings from a start request, each value checked."""
+    lang = body.get("lang", langs[0])
+    if lang not in langs:
+        raise Malformed(f"no language '{lang}'; languages: {', '.join(langs)}")
+    data = programs(lang)
+    players = body.get("players", 2)
+    if not isinstance(players, int) or players not in data.player_counts():
+        counts = ", ".join(map(str, data.player_counts()))
+        raise Malformed(f"players must be one of {counts}")
+    seats = body.get("seats", [PERSON] + ["greedy"] * (players - 1))
+    if (
+        not isinstance(seats, list)
+        or len(seats) != players
+        or any(kind not in (PERSON, *BOTS) for kind in seats)
+    ):
+        raise Malformed(
+            f"seats must list {players} of: {PERSON}, {', '.join(BOTS)} (one per player)"
+        )
+    seed = body.get("seed")
+    if seed is None or seed == "":
+        seed = secrets.randbelow(1_000_000)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise Malformed("seed must be a whole number from 0")
+    edition = body.get("edition") or None
+    if edition is not None and edition not in EDITIONS:
+        raise Malformed(f"edition must be one of {', '.join(EDITIONS)}")
+    asked: list[str] = []
+    difficulty = body.get("difficulty") or None
+    if difficulty is not None and players == 1:
+        ruling = data.difficulty_ruling(players)
+        if ruling is not None:
+            asked.append(f"{ruling}={difficulty}")
+    rulings = body.get("rulings", {})
+    if not isinstance(rulings, dict):
+        raise Malformed("rulings must be an object {name: option}")
+    asked += [f"{name}={option}" for name, option in rulings.items()]
+    try:
+        chosen = resolve(data, edition, asked)
+    except RulingError as exc:
+        raise Malformed(str(exc)) from exc
+    advanced = body.get("advanced", False)
+    if not isinstance(advanced, bool):
+        raise Malformed("advanced must be true or false")
+    variants = ["advanced"] if advanced else []
+    for name in variants:
+        if name not in data.variants:
+            raise Malformed(f"the rules have no variant '{name}'")
+    return Settings(players, seed, list(seats), chosen, variants, lang)
+
+
+def view(session: Session, seat: int | None) -> dict[str, Any]:
+    """What one seat (None: a spectator) sees of the game, as JSON."""
+    engine = session.engine
+    names = session.names()
+    decision = engine.decision()
+    shown: dict[str, Any] | None = None
+    if decision is not None:
+        shown = {"player": decision.player, "name": names[decision.player], "mine": False}
+        if decision.player == seat:
+            marks = table.targets(decision)
+            shown.update(
+                mine=True,
+                kind=decision.kind,
+                prompt=decision.prompt,
+                options=[
+                    {"id": o.id, "label": o.label, "target": marks.get(o.id)}
+                    for o in decision.options
+                ],
+            )
+    over = engine.is_terminal()
+    return {
+        "id": session.id,
+        "lang": session.settings.lang,
+        "seat": seat,
+        "names": names,
+        "seats": session.settings.seats,
+        "steps": len(session.stored.choices),
+        "over": over,
+        "seed": session.settings.seed if over else None,
+        "decision": shown,
+        "log": session.log_lines(seat),
+        "scores": session.final_scores(),
+        "replay": f"/api/games/{session.id}/replay" if over else None,
+        "table": table.draw(engine, seat, names),
+    }

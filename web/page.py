@@ -1,0 +1,190 @@
+"""The HTML of the two pages: the start page (a form: players, seats, rules, edition,
+difficulty, language, seed) and the table page (a shell that `static/table.js` fills
+from the JSON API). Every word is a message of the catalogs, in the page's language;
+the script reads the words it needs from the page (`data-words`), so it holds none.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from ..dsl.i18n import N_, NC_, Translator
+
+TITLE = N_("Black Angel")
+START_TITLE = N_("Start a game")
+PLAYERS = N_("Players")
+SOLO_HINT = N_("1 player: the solo game against Hal")
+SEAT = N_("Seat {number}")
+SEATS = N_("Who plays each seat: a person or a bot")
+PERSON = N_("a person")
+RULES = N_("Rules")
+BASE_RULES = N_("base rules")
+ADVANCED_RULES = N_("advanced rules")
+EDITION = N_("Edition")
+DEFAULT_EDITION = N_("default rulings")
+DIFFICULTY = N_("Hal's difficulty (solo)")
+LANGUAGE = N_("Language")
+SEED = N_("Seed")
+SEED_HINT = N_("empty: a random seed")
+START = N_("Start the game")
+LINKS = N_("Links to this game")
+LINKS_HINT = N_(
+    "Each person's link carries a secret: give it only to the person who plays that seat."
+)
+SPECTATOR = N_("spectator (no hidden cards)")
+PLAY_SEAT = N_("play {seat}")
+YOUR_DECISION = N_("Your decision")
+WAITING = N_("Waiting for {player}…")
+SPECTATING = N_("You are watching: no hidden cards are shown.")
+LOG = N_("Log")
+GAME_OVER = N_("Game over")
+FINAL_SCORES = N_("Final scores")
+PLAYER = N_("Player")
+TRACK = N_("track")
+ADVANCED_TILES = N_("advanced tiles")
+CONVERSION = N_("conversion")
+TOTAL = N_("total")
+WINNERS = N_("Winners: {names}")
+NO_WINNER = N_("Nobody beat {rival} ({score} VP).")
+RIVAL_SCORE = N_("{rival}: {score} VP")
+REPLAY = N_("Download the replay")
+NEW_GAME = N_("New game")
+ERROR = N_("Error: {message}")
+TABLE = N_("The table")
+KEYS_HINT = N_("Keys: 1-9 choose an option; Tab moves between options and places.")
+LANG_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch"}  # each in its own language
+BOT_NAMES = {
+    "random": NC_("agent", "random"),
+    "greedy": NC_("agent", "greedy"),
+    "mcts": NC_("agent", "mcts"),
+}
+
+# the words the script shows (keys it knows, messages in the page's language)
+SCRIPT_WORDS = {
+    "yourDecision": YOUR_DECISION,
+    "waiting": WAITING,
+    "spectating": SPECTATING,
+    "gameOver": GAME_OVER,
+    "finalScores": FINAL_SCORES,
+    "player": PLAYER,
+    "track": TRACK,
+    "advanced": ADVANCED_TILES,
+    "conversion": CONVERSION,
+    "total": TOTAL,
+    "winners": WINNERS,
+    "noWinner": NO_WINNER,
+    "rivalScore": RIVAL_SCORE,
+    "replay": REPLAY,
+    "error": ERROR,
+    "links": LINKS,
+    "linksHint": LINKS_HINT,
+    "spectator": SPECTATOR,
+    "playSeat": PLAY_SEAT,
+}
+
+
+def _page(tr: Translator, title: str, body: str, script: str) -> str:
+    return (
+        f'<!doctype html>\n<html lang="{tr.lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title>"
+        '<link rel="stylesheet" href="/static/style.css"></head>'
+        f'<body>{body}<script src="/static/{script}"></script></body></html>\n'
+    )
+
+
+def _languages(tr: Translator, languages: list[str], path: str) -> str:
+    links = [
+        f'<a href="{path}?lang={lang}" lang="{lang}"'
+        + (' aria-current="true"' if lang == tr.lang else "")
+        + f">{escape(LANG_NAMES.get(lang, lang))}</a>"
+        for lang in languages
+    ]
+    label = escape(tr.gettext(LANGUAGE))
+    return f'<nav class="languages" aria-label="{label}">{" ".join(links)}</nav>'
+
+
+def _words(tr: Translator) -> str:
+    return escape(json.dumps({key: tr.gettext(msg) for key, msg in SCRIPT_WORDS.items()}))
+
+
+def start_page(
+    tr: Translator,
+    languages: list[str],
+    player_counts: list[int],
+    editions: list[str],
+    difficulties: list[str],
+    default_difficulty: str | None,
+) -> str:
+    _ = tr.gettext
+    players = "".join(
+        f'<option value="{n}"{" selected" if n == 2 else ""}>{n}</option>' for n in player_counts
+    )
+    seat_choices = [("person", _(PERSON))] + [
+        (bot, tr.pgettext("agent", name)) for bot, name in BOT_NAMES.items()
+    ]
+    seats = []
+    for seat in range(max(player_counts)):
+        default = "person" if seat == 0 else "greedy"
+        options = "".join(
+            f'<option value="{value}"{" selected" if value == default else ""}>'
+            f"{escape(label)}</option>"
+            for value, label in seat_choices
+        )
+        label = tr.gettext(SEAT).format(number=seat + 1)
+        seats.append(
+            f'<label class="seat" data-seat="{seat}">{escape(label)} '
+            f'<select name="seat{seat}">{options}</select></label>'
+        )
+    edition_options = f'<option value="">{escape(_(DEFAULT_EDITION))}</option>' + "".join(
+        f'<option value="{e}">{escape(LANG_NAMES.get(e, e))} ({e})</option>' for e in editions
+    )
+    difficulty_options = "".join(
+        f'<option value="{d}"{" selected" if d == default_difficulty else ""}>{escape(d)}</option>'
+        for d in difficulties
+    )
+    language_options = "".join(
+        f'<option value="{lang}"{" selected" if lang == tr.lang else ""}>'
+        f"{escape(LANG_NAMES.get(lang, lang))}</option>"
+        for lang in languages
+    )
+    body = f"""
+<header><h1>{escape(_(TITLE))}</h1>{_languages(tr, languages, "/")}</header>
+<main class="start">
+<h2>{escape(_(START_TITLE))}</h2>
+<form id="start" data-words="{_words(tr)}">
+<label>{escape(_(PLAYERS))} <select name="players">{players}</select></label>
+<p class="hint">{escape(_(SOLO_HINT))}</p>
+<fieldset><legend>{escape(_(SEATS))}</legend>{"".join(seats)}</fieldset>
+<fieldset><legend>{escape(_(RULES))}</legend>
+<label><input type="radio" name="rules" value="base" checked> {escape(_(BASE_RULES))}</label>
+<label><input type="radio" name="rules" value="advanced"> {escape(_(ADVANCED_RULES))}</label>
+</fieldset>
+<label>{escape(_(EDITION))} <select name="edition">{edition_options}</select></label>
+<label class="difficulty">{escape(_(DIFFICULTY))}
+<select name="difficulty">{difficulty_options}</select></label>
+<label>{escape(_(LANGUAGE))} <select name="lang">{language_options}</select></label>
+<label>{escape(_(SEED))} <input name="seed" type="number" min="0" inputmode="numeric"
+ placeholder="{escape(_(SEED_HINT))}"></label>
+<button type="submit" id="start-button">{escape(_(START))}</button>
+<p id="error" role="alert"></p>
+</form>
+<section id="links" hidden></section>
+</main>"""
+    return _page(tr, _(TITLE), body, "start.js")
+
+
+def table_page(tr: Translator, game_id: str, token: str | None) -> str:
+    _ = tr.gettext
+    body = f"""
+<header><h1>{escape(_(TITLE))}</h1><a href="/?lang={tr.lang}">{escape(_(NEW_GAME))}</a></header>
+<main class="game" id="game" data-game="{escape(game_id)}" data-token="{escape(token or "")}"
+ data-words="{_words(tr)}">
+<section id="decision" aria-live="polite"></section>
+<section id="end" hidden></section>
+<section id="table" aria-label="{escape(_(TABLE))}"></section>
+<section id="log-box"><h2>{escape(_(LOG))}</h2><ol id="log"></ol></section>
+<p class="hint">{escape(_(KEYS_HINT))}</p>
+</main>"""
+    return _page(tr, _(TITLE), body, "table.js")

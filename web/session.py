@@ -1,0 +1,293 @@
+"""A game played through the web app: rebuilt by replaying its stored choices, moved on
+by its bots until a person must decide, and shown to each seat as that seat may see it.
+
+Who may do what: a person's seat acts with its secret token, and only on a decision of
+its own; a bot's seat is played by the server (`advance`), each of its decisions by a
+new agent seeded from the game's seed, the seat and the step, so a game that is rebuilt
+after a restart plays on exactly as it would have. What a seat sees (`view`): its own
+hand; of the other players' hands only how many cards of each colour (as at the table);
+no face-down deck's order; its own decision's options, and of another seat's decision
+only whose it is. The log hides which card another player kept.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from ..dsl.compiler import RuleSet
+from ..dsl.i18n import N_, NC_
+from ..interpreter import replay
+from ..interpreter.agents import AGENTS
+from ..interpreter.engine import Engine, IllegalOption
+from ..interpreter.narrate import seat_names
+from ..interpreter.program import Program, build
+from .storage import PERSON, Settings, Storage, Stored
+
+# decisions whose answer only the deciding player sees (the log shows the others this)
+HIDDEN_DECISIONS = frozenset({"keep"})
+KEPT_A_CARD = N_("keeps a card")
+HUMAN = "human"  # how narrate names a person's seat (its agent name)
+# TRANSLATORS: the Monte Carlo tree search bot, in the list of bots and after a seat's name
+MCTS = NC_("agent", "mcts")
+BOTS = tuple(AGENTS)  # random, greedy, mcts: what a seat may be besides a person
+MAX_BOT_STEPS = 5000  # bots answer at most this many decisions in a row
+
+
+class GameError(Exception):
+    """A request the game refuses; `status` is the HTTP status that says why."""
+
+    status = 400
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class Forbidden(GameError):
+    status = 403
+
+
+class NotFound(GameError):
+    status = 404
+
+
+class Conflict(GameError):
+    status = 409
+
+
+class Programs:
+    """The rules built for the engine once per language (labels, prompts and the log are
+    in the program's language; the game itself is the same in every language)."""
+
+    def __init__(self, ruleset: RuleSet):
+        self.ruleset = ruleset
+        self._built: dict[str, Program] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, lang: str) -> Program:
+        with self._lock:
+            if lang not in self._built:
+                self._built[lang] = build(self.ruleset, lang)
+            return self._built[lang]
+
+
+@dataclass
+class Session:
+    """One game in memory: its stored form, its engine, and the kind of each decision
+    answered so far (to hide what others may not see in the log)."""
+
+    stored: Stored
+    engine: Engine
+    kinds: list[str]
+    lock: threading.Lock
+
+    # ---- making and rebuilding ---------------------------------------------------------
+    @classmethod
+    def start(cls, storage: Storage, programs: Programs, settings: Settings) -> Session:
+        data = programs(settings.lang)
+        engine = Engine.new_game(
+            data, settings.players, settings.seed, settings.rulings, [*settings.variants]
+        )
+        session = cls(storage.create(settings), engine, [], threading.Lock())
+        session.advance(storage)
+        return session
+
+    @classmethod
+    def rebuild(cls, stored: Stored, programs: Programs) -> Session:
+        """The game in the state its stored choices lead to."""
+        settings = stored.settings
+        engine = Engine.new_game(
+            programs(settings.lang),
+            settings.players,
+            settings.seed,
+            settings.rulings,
+            settings.variants,
+        )
+        kinds = []
+        for option in stored.choices:
+            pending = engine.state["pending"]
+            kinds.append(pending["kind"] if pending else "")
+            engine.apply(option)
+        return cls(stored, engine, kinds, threading.Lock())
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def settings(self) -> Settings:
+        return self.stored.settings
+
+    # ---- who is asking -----------------------------------------------------------------
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is; None (a spectator) without a token."""
+        if token is None or token == "":
+            return None
+        for seat, known in enumerate(self.stored.tokens):
+            if known is not None and known == token:
+                return seat
+        raise Forbidden("this token is not a seat of this game")
+
+    # ---- playing -----------------------------------------------------------------------
+    def act(self, storage: Storage, seat: int | None, option: str) -> None:
+        """A person answers their decision; then the bots play until a person must decide.
+        Anything refused changes nothing."""
+        with self.lock:
+            decision = self.engine.decision()
+            if decision is None:
+                raise Conflict("the game is over")
+            if seat is None:
+                raise Forbidden("a spectator cannot act; use a seat's link")
+            if decision.player != seat:
+                raise Forbidden(
+                    f"it is player {decision.player + 1}'s decision, not player {seat + 1}'s"
+                )
+            if option not in self.engine.legal_options():
+                legal = ", ".join(self.engine.legal_options()[:12])
+                raise GameError(f"'{option}' is not a legal option here; legal: {legal}")
+            self._apply([option], storage)
+            self._advance(storage)
+
+    def advance(self, storage: Storage) -> None:
+        """Let the bots answer until a person must decide or the game is over."""
+        with self.lock:
+            self._advance(storage)
+
+    def _advance(self, storage: Storage) -> None:
+        made: list[str] = []
+        engine = self.engine
+        trial = engine.clone()  # the bots play on a copy, stored first, then taken
+        kinds = []
+        for _ in range(MAX_BOT_STEPS):
+            decision = trial.decision()
+            if decision is None:
+                break
+            kind = self.settings.seats[decision.player]
+            if kind == PERSON:
+                break
+            step = len(self.stored.choices) + len(made)
+            agent: Any = AGENTS[kind](self.settings.seed * 1000 + decision.player + 7919 * step)
+            option = agent.choose(trial, decision)
+            kinds.append(decision.kind)
+            trial.apply(option)
+            made.append(option)
+        if made:
+            storage.add_choices(self.id, len(self.stored.choices), made)
+            self.stored.choices.extend(made)
+            self.kinds.extend(kinds)
+            self.engine = trial
+
+    def _apply(self, options: list[str], storage: Storage) -> None:
+        trial = self.engine.clone()
+        kinds = []
+        for option in options:
+            pending = trial.state["pending"]
+            kinds.append(pending["kind"])
+            try:
+                trial.apply(option)
+            except IllegalOption as exc:
+                raise GameError(str(exc)) from exc
+        storage.add_choices(self.id, len(self.stored.choices), options)
+        self.stored.choices.extend(options)
+        self.kinds.extend(kinds)
+        self.engine = trial
+
+    # ---- what a seat sees --------------------------------------------------------------
+    def names(self) -> list[str]:
+        """P1 (human), P2 (greedy)...: the seats as the log and the table name them."""
+        agents = [HUMAN if kind == PERSON else kind for kind in self.settings.seats]
+        return seat_names(self.engine, agents)
+
+    def log_events(self, viewer: int | None) -> list[dict]:
+        """The log's events as `viewer` may read them: another seat's hidden answers
+        (which card it kept) without the card."""
+        out = []
+        step = 0
+        hidden_label = self.engine.data.text._(KEPT_A_CARD)
+        for event in self.engine.state["log"]:
+            if event["event"] == "choice":
+                kind = self.kinds[step] if step < len(self.kinds) else ""
+                step += 1
+                if kind in HIDDEN_DECISIONS and event.get("seat") != viewer:
+                    event = {**event, "label": hidden_label, "option": None}
+            out.append(event)
+        return out
+
+    def log_lines(self, viewer: int | None) -> list[str]:
+        engine = self.engine
+        narrate = engine.data.game.narrate
+        names = self.names()
+        text = engine.data.text
+        lines = []
+        for event in self.log_events(viewer):
+            line = narrate(event, names, text)
+            if line is not None and line.strip():
+                lines.append(line.strip("\n"))
+        return lines
+
+    def final_scores(self) -> dict | None:
+        """At the end: each seat's total and its parts, the winners, and the rival's score
+        in the solo game."""
+        state = self.engine.state
+        if state["scores"] is None or not self.engine.is_terminal():
+            return None
+        names = self.names()
+        parts = {
+            e["seat"]: e
+            for e in state["log"]
+            if e["event"] == "final_score" and isinstance(e.get("seat"), int)
+        }
+        seats = []
+        for seat, total in enumerate(state["scores"]):
+            event = parts.get(seat, {})
+            seats.append(
+                {
+                    "seat": seat,
+                    "name": names[seat],
+                    "total": total,
+                    "track": event.get("track"),
+                    "advanced": event.get("advanced"),
+                    "conversion": event.get("conversion"),
+                }
+            )
+        rival = self.engine.data.game.rival(state)
+        return {
+            "seats": seats,
+            "winners": list(state["winners"] or []),
+            "rival": None if rival is None else {"name": rival[0], "score": rival[1]},
+        }
+
+    def replay(self) -> dict:
+        """The replay file of the game (what `ba replay` verifies)."""
+        return replay.record(self.engine)
+
+
+class Games:
+    """The games the server knows: stored in SQLite, kept in memory once loaded."""
+
+    def __init__(self, storage: Storage, programs: Programs):
+        self.storage = storage
+        self.programs = programs
+        self._sessions: dict[str, Session] = {}
+        self._lock = threading.Lock()
+
+    def start(self, settings: Settings) -> Session:
+        session = Session.start(self.storage, self.programs, settings)
+        with self._lock:
+            self._sessions[session.id] = session
+        return session
+
+    def get(self, game_id: str) -> Session:
+        with self._lock:
+            session = self._sessions.get(game_id)
+            if session is not None:
+                return session
+            stored = self.storage.load(game_id)
+            if stored is None:
+                raise NotFound(f"no game '{game_id}'")
+            session = Session.rebuild(stored, self.programs)
+            session.advance(self.storage)  # a bot's turn interrupted by a stop goes on
+            self._sessions[game_id] = session
+            return session

@@ -1,0 +1,143 @@
+"""Games kept in SQLite (the standard library's sqlite3): a game is what it was started
+with (seed, players, rulings, variants, language, who sits at each seat, each seat's
+secret token) and the list of its choices. The state is never stored: it is rebuilt by
+replaying the choices (web/session.py), so a restart of the server loses nothing and a
+stored game is always one the engine can verify.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created TEXT NOT NULL DEFAULT (datetime('now')),
+    settings TEXT NOT NULL  -- JSON: Settings below, less the seats
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,   -- person, or a bot's name
+    token TEXT,           -- a person's secret (None for a bot)
+    PRIMARY KEY (game, seat)
+);
+CREATE TABLE IF NOT EXISTS choices (
+    game TEXT NOT NULL REFERENCES games(id),
+    step INTEGER NOT NULL,  -- 0, 1, 2...: the order of the choices
+    option TEXT NOT NULL,   -- the option id answered
+    PRIMARY KEY (game, step)
+);
+"""
+
+PERSON = "person"
+
+
+@dataclass
+class Settings:
+    """What a game was started with: enough, with its choices, to play it again."""
+
+    players: int
+    seed: int
+    seats: list[str]  # per seat: "person" or a bot's name (random, greedy, mcts)
+    rulings: dict[str, str] = field(default_factory=dict)
+    variants: list[str] = field(default_factory=list)
+    lang: str = "en"
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "players": self.players,
+                "seed": self.seed,
+                "rulings": self.rulings,
+                "variants": self.variants,
+                "lang": self.lang,
+            }
+        )
+
+
+@dataclass
+class Stored:
+    """A game as stored: its settings, its seats' tokens and its choices."""
+
+    id: str
+    settings: Settings
+    tokens: list[str | None]  # per seat: a person's token, None for a bot
+    choices: list[str]
+
+
+class Storage:
+    """One SQLite file (":memory:" for a database that lives as long as the object).
+    Safe to share between the threads of a server: one connection, one lock."""
+
+    def __init__(self, path: str | Path = ":memory:"):
+        self.path = str(path)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA foreign_keys = ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def create(self, settings: Settings) -> Stored:
+        """A new game with a new id and a new secret token for each person's seat."""
+        game_id = secrets.token_urlsafe(8)
+        tokens = [secrets.token_urlsafe(16) if kind == PERSON else None for kind in settings.seats]
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT INTO games (id, settings) VALUES (?, ?)", (game_id, settings.to_json())
+            )
+            self._db.executemany(
+                "INSERT INTO seats (game, seat, kind, token) VALUES (?, ?, ?, ?)",
+                [
+                    (game_id, seat, kind, token)
+                    for seat, (kind, token) in enumerate(zip(settings.seats, tokens))
+                ],
+            )
+        return Stored(game_id, settings, tokens, [])
+
+    def load(self, game_id: str) -> Stored | None:
+        with self._lock:
+            row = self._db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            seats = self._db.execute(
+                "SELECT kind, token FROM seats WHERE game = ? ORDER BY seat", (game_id,)
+            ).fetchall()
+            choices = self._db.execute(
+                "SELECT option FROM choices WHERE game = ? ORDER BY step", (game_id,)
+            ).fetchall()
+        saved = json.loads(row[0])
+        settings = Settings(
+            players=saved["players"],
+            seed=saved["seed"],
+            seats=[kind for kind, _ in seats],
+            rulings=saved["rulings"],
+            variants=saved["variants"],
+            lang=saved["lang"],
+        )
+        return Stored(game_id, settings, [token for _, token in seats], [c for (c,) in choices])
+
+    def add_choices(self, game_id: str, first_step: int, options: list[str]) -> None:
+        """Append choices; `first_step` is the number of choices stored before them (a
+        second writer of the same step fails on the primary key instead of forking)."""
+        if not options:
+            return
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.executemany(
+                "INSERT INTO choices (game, step, option) VALUES (?, ?, ?)",
+                [(game_id, first_step + i, option) for i, option in enumerate(options)],
+            )
+
+    def game_ids(self) -> list[str]:
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT id FROM games ORDER BY created, id")]
