@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from .engine import Decision, Engine, IllegalOption
 from .program import Program
@@ -204,8 +204,8 @@ class ChanceGame(Generic[P]):
         self.engine, self.before, self.option, self.outcomes, self.sizes = game, None, None, [], []
 
     # ---- copies and saves --------------------------------------------------------
-    def clone(self) -> ChanceGame[P]:
-        copy = ChanceGame.__new__(ChanceGame)
+    def clone(self) -> Self:
+        copy = type(self).__new__(type(self))
         copy.data = self.data
         copy.settings = self.settings
         copy.engine = None if self.engine is None else self.engine.clone()
@@ -214,6 +214,10 @@ class ChanceGame(Generic[P]):
         copy.outcomes = list(self.outcomes)
         copy.sizes = list(self.sizes)
         return copy
+
+    def __deepcopy__(self, memo: dict) -> Self:
+        """`copy.deepcopy` is `clone`: the rules are shared, the game is copied."""
+        return self.clone()
 
     def to_json(self) -> str:
         return json.dumps(
@@ -230,7 +234,7 @@ class ChanceGame(Generic[P]):
         )
 
     @classmethod
-    def from_json(cls, data: P, text: str) -> ChanceGame[P]:
+    def from_json(cls, data: P, text: str) -> Self:
         saved = json.loads(text)
         if not isinstance(saved, dict) or saved.get("chance") != CHANCE_VERSION:
             raise ValueError(f"not a saved chance-mode game (version {CHANCE_VERSION})")
