@@ -103,3 +103,17 @@ def test_openspiel_ismcts_bot_plays_a_game():
         for seat in range(2)
     ]
     assert sum(_play(game, bots, 2)) >= 1
+
+
+def test_the_experiment_plays_a_game(capsys):
+    """benchmarks/ai_versus.py, one game with tiny budgets (CI never runs the full one)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "ai_versus.py"
+    spec = importlib.util.spec_from_file_location("ai_versus", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(["--games", "1", "--simulations", "2", "--iterations", "2"])
+    out = capsys.readouterr().out
+    assert "games/s" in out and "ismcts" in out and "content" in out
