@@ -130,14 +130,17 @@ class Engine(Generic[P]):
         variants: Iterable[str] = (),
         auto_answer: bool = True,
         log: bool = True,
+        chance: Any = None,
     ) -> Engine[P]:
         """A game set up for `players`, its randomness from `seed`, with rulings (the rest
         keep their defaults) and variants (e.g. Black Angel's "advanced"), run to its first
         decision. With `auto_answer=False` a decision with only one option is asked like any
         other (see `ask_or_force`). With `log=False` the log keeps only the choices (a
         replay still works), not the events that narrate the game and feed its records.
-        The arguments are checked first (interpreter/arguments.py): a bad one raises
-        ArgumentError, RulingError or VariantError before anything is set up."""
+        `chance`, in chance mode only (interpreter/chance.py), decides every random draw
+        in place of the generator seeded from `seed`. The arguments are checked first
+        (interpreter/arguments.py): a bad one raises ArgumentError, RulingError or
+        VariantError before anything is set up."""
         from .arguments import check_arguments
         from .rulings import resolve
 
@@ -147,7 +150,7 @@ class Engine(Generic[P]):
             "version": STATE_VERSION,
             "content_hash": data.content_hash,
             "seed": seed,
-            "rng": seed_state(seed),
+            "rng": seed_state(seed) if chance is None else chance,
             "rulings": chosen,
             "variants": variants,
             "stack": [],

@@ -4,6 +4,10 @@ The state lives inside the game state, so cloning or saving a game copies the
 generator with it, and the same seed gives the same game on any machine and
 Python version (unlike `random.Random`, whose algorithms may change).
 Algorithm: SplitMix64.
+
+In chance mode (interpreter/chance.py) the holder keeps, instead of the integer, an
+object with `below` and `shuffle` of its own (a script of outcomes chosen from outside),
+and every draw is delegated to it; a seeded game never sees one.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ class Rng:
             raise ValueError("below() needs n > 0")
         limit = (1 << 64) - ((1 << 64) % n)
         state = self.holder[self.key]
+        if type(state) is not int:  # chance mode: the outcome is chosen from outside
+            return state.below(n)
         while True:
             state, out = next_state(state)
             if out < limit:
@@ -42,6 +48,12 @@ class Rng:
                 return out % n
 
     def shuffle(self, items: list) -> None:
+        """Fisher-Yates: for i from the last index down to 1, swap item i with a uniform
+        j in [0, i] (one `below(i + 1)` each)."""
+        scripted = self.holder[self.key]
+        if type(scripted) is not int:  # chance mode: the same steps, decided from outside
+            scripted.shuffle(items)
+            return
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

@@ -9,13 +9,14 @@ from the source tree still passed.
 from __future__ import annotations
 
 import fnmatch
+import re
 import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 SETUPTOOLS = CONFIG["tool"]["setuptools"]
-CODE_DIRS = ("dsl", "interpreter", "cli", "examples", "docs/sphinxext", "web")
+CODE_DIRS = ("dsl", "interpreter", "cli", "adapters", "examples", "docs/sphinxext", "web")
 DATA_DIRS = (
     *CODE_DIRS,
     "content",
@@ -119,3 +120,18 @@ def test_console_scripts_point_at_functions():
     for target in CONFIG["project"]["scripts"].values():
         module, function = target.split(":")
         assert callable(getattr(importlib.import_module(module), function)), target
+
+
+AI_LIBRARIES = re.compile(
+    r"^\s*(?:import|from)\s+(pyspiel|open_spiel|pettingzoo|gymnasium|numpy)\b", re.M
+)
+
+
+def test_core_does_not_import_the_ai_extra():
+    """OpenSpiel, PettingZoo, Gymnasium, NumPy: the `ai` extra, imported by adapters/ alone."""
+    found = []
+    for top in ("dsl", "interpreter", "cli"):
+        for path in (ROOT / top).rglob("*.py"):
+            if AI_LIBRARIES.search(path.read_text(encoding="utf-8")):
+                found.append(path.relative_to(ROOT).as_posix())
+    assert not found, f"the core imports the ai extra: {found}"

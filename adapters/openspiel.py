@@ -1,0 +1,240 @@
+"""Black Angel as an OpenSpiel game: `python_black_angel`, registered on import.
+
+    import pyspiel
+    import blackangel.adapters.openspiel  # registers the game
+    game = pyspiel.load_game("python_black_angel", {"players": 3})
+
+Parameters: `players` (1-4; 1 is the solo game against Hal), `solo` (true: the solo game,
+whatever `players` says), `advanced` (the advanced rules), `edition` (en, pl or de: the
+rulings that edition's rulebook implies; none: the defaults) and `rulings` (choices of
+rulings as `name:option`, several joined with `+`, e.g. `negative_vp:allow+hal_difficulty:easy`;
+none: no choices).
+
+The game type: sequential, explicit stochastic (the engine in chance mode,
+interpreter/chance.py: every die roll and every step of a shuffle is a chance node of
+equally likely outcomes), imperfect information, general sum (a shared victory is
+possible), rewards at the end only: 1 for each winner, 0 for the others (in the solo
+game 1 when the player beats Hal).
+
+Actions: action `a` is the option at index `a` of the current decision, in the order the
+engine lists them (`Engine.decision().options`); the legal actions are
+`0..len(options) - 1`, and `num_distinct_actions` is a fixed bound on the number of
+options (observation.MAX_OPTIONS). A chance outcome `k` of a draw of `n` is the
+generator's `below(n) == k`; `max_chance_outcomes` bounds `n` by the longest pile.
+
+Observations: `observation_string` and `observation_tensor` are the game's observation of
+a seat (interpreter/black_angel/observation.py, laid out in docs/ai.md); at a chance node
+they show the position before the step being decided. There is no information state of
+perfect recall: the observation is what a seat sees now, and an information-set search
+(ISMCTS) keys its nodes by it (`use_observation_string=True`).
+`resample_from_infostate` deals again what the seat cannot see (`Engine.determinize`).
+
+Serialization: `state.serialize()` and `game.deserialize_state(text)` (OpenSpiel's own form
+for Python games, which pickles the state: a state pickles as the engine's JSON save).
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..interpreter.black_angel import observation
+from ..interpreter.chance import ChanceGame
+from ..interpreter.engine import Engine
+from ..interpreter.rng import Rng
+from ..interpreter.rulings import resolve
+from . import shipped_program
+
+SHORT_NAME = "python_black_angel"
+MAX_GAME_LENGTH = 10_000  # decisions (chance nodes not counted)
+NONE = "none"  # a string parameter left unset
+PARAMETERS: dict[str, Any] = {
+    "players": 3,
+    "solo": False,
+    "advanced": False,
+    "edition": NONE,
+    "rulings": NONE,
+}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Black Angel",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=observation.MAX_SEATS,
+    min_num_players=1,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=PARAMETERS,
+)
+
+
+class Table(ChanceGame):
+    """The game in chance mode; it pickles as its JSON save (OpenSpiel's serialization)."""
+
+    def __reduce__(self) -> tuple:
+        return (_restore, (self.to_json(),))
+
+
+def _restore(text: str) -> Table:
+    return Table.from_json(shipped_program(), text)
+
+
+def settings(params: dict[str, Any]) -> dict[str, Any]:
+    """The engine's settings (players, rulings, variants) for the game's parameters."""
+    data = shipped_program()
+    players = 1 if params["solo"] else int(params["players"])
+    if not 1 <= players <= observation.MAX_SEATS:
+        raise ValueError(f"players must be 1-{observation.MAX_SEATS}, not {players}")
+    edition = None if params["edition"] in (NONE, "") else params["edition"]
+    chosen = [] if params["rulings"] in (NONE, "") else params["rulings"].split("+")
+    rulings = resolve(data, edition, [text.replace(":", "=", 1) for text in chosen])
+    variants = ("advanced",) if params["advanced"] else ()
+    return {"players": players, "rulings": rulings, "variants": variants}
+
+
+class BlackAngelGame(pyspiel.Game):
+    def __init__(self, params: dict[str, Any] | None = None):
+        params = {**PARAMETERS, **(params or {})}
+        self.data = shipped_program()
+        self.settings = settings(params)
+        max_options, max_outcomes = observation.bounds(self.data)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=max_options,
+            max_chance_outcomes=max_outcomes,
+            num_players=self.settings["players"],
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(GAME_TYPE, info, params)
+        self.tensor_size = sum(f.size for f in observation.fields(Engine.new_game(self.data, 2, 0)))
+
+    def new_initial_state(self) -> BlackAngelState:
+        return BlackAngelState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            raise ValueError(
+                "Black Angel has no information state of perfect recall: use the observation "
+                "(observation_string / observation_tensor; ISMCTS: use_observation_string=True)"
+            )
+        return Observer(self.tensor_size)
+
+
+class BlackAngelState(pyspiel.State):
+    def __init__(self, game: BlackAngelGame):
+        super().__init__(game)
+        s = game.settings
+        self.table = Table(game.data, s["players"], s["rulings"], s["variants"], log=False)
+
+    def current_player(self) -> int:
+        table = self.table
+        if table.is_chance():
+            return int(pyspiel.PlayerId.CHANCE)
+        decision = table.decision()
+        if decision is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return decision.player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        decision = self.table.decision()
+        if decision is None or decision.player != player:
+            return []
+        if len(decision.options) > observation.MAX_OPTIONS:
+            raise RuntimeError(f"a decision with more than {observation.MAX_OPTIONS} options")
+        return list(range(len(decision.options)))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.table.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        table = self.table
+        if table.is_chance():
+            table.apply_chance(action)
+            return
+        decision = table.decision()
+        assert decision is not None, "the game is over"
+        table.apply(decision.options[action].id)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance outcome {action}"
+        decision = self.table.decision()
+        if decision is not None and decision.player == player:
+            if 0 <= action < len(decision.options):
+                option = decision.options[action]
+                return f"{option.id}: {option.label}"
+        return f"option {action}"
+
+    def is_terminal(self) -> bool:
+        return self.table.is_terminal()
+
+    def returns(self) -> list[float]:
+        table = self.table
+        if table.engine is not None and table.engine.is_terminal():
+            return table.engine.returns()
+        return [0.0] * table.settings["players"]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BlackAngelState:
+        """A copy of this state that `player_id` cannot tell from it: what the seat cannot
+        see is dealt again (Engine.determinize), from a seed drawn with the sampler."""
+        copy = self.clone()
+        engine = copy.table.engine
+        if engine is not None:
+            seed = int(probability_sampler() * (1 << 53))
+            engine.determinize(player_id, Rng({"rng": seed}))
+        return copy
+
+    def __str__(self) -> str:
+        table = self.table
+        digest = f"{zlib.crc32(table.to_json().encode()):08x}"
+        if table.is_chance():
+            return f"chance: a draw of {table.sizes[0]} outcomes; state {digest}"
+        decision = table.decision()
+        if decision is None:
+            scores = table.engine.state["scores"] if table.engine is not None else None
+            return f"game over: scores {scores}; state {digest}"
+        options = ", ".join(o.id for o in decision.options)
+        return f"seat {decision.player} decides {decision.kind}: {options}; state {digest}"
+
+
+def _position(state: BlackAngelState) -> Engine | None:
+    """The game as the players see it (None during the set-up's draws)."""
+    table = state.table
+    return table.engine if table.engine is not None else table.before
+
+
+class Observer:
+    """OpenSpiel's Python observer: `tensor` (and `dict`) and `string_from`."""
+
+    def __init__(self, size: int):
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: BlackAngelState, player: int) -> None:
+        position = _position(state)
+        if position is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = observation.tensor(position, player)
+
+    def string_from(self, state: BlackAngelState, player: int) -> str:
+        position = _position(state)
+        if position is None:
+            return "set-up"
+        return observation.string(position, player)
+
+
+pyspiel.register_game(GAME_TYPE, BlackAngelGame)
