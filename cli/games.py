@@ -12,7 +12,7 @@ from ..dsl.diagnostics import did_you_mean
 from ..dsl.i18n import N_, NN_
 from ..dsl.loader import UsageError
 from ..interpreter import cluster, replay, simulation
-from ..interpreter.agents import AGENTS, HumanAgent, play
+from ..interpreter.agents import AGENTS, HumanAgent, QuitGame, play
 from ..interpreter.engine import Engine
 from ..interpreter.files import check_writable, read_text, write_text
 from ..interpreter.narrate import log_lines, seat_names, transcript
@@ -21,6 +21,7 @@ from .common import chosen_language, format_options, guarded, lang_option
 from .rules import game_data, rules_options
 
 INPUT_CLOSED = N_("input closed: game abandoned")
+QUIT_GAME = N_("game abandoned (q)")
 SIMULATED = NN_(
     "{games} games, {seats}, seeds {first}..{last}{variants}, rules {rules} "
     "({speed} games/s, {workers} process)",
@@ -64,6 +65,15 @@ REPLAY_VERIFIED = N_(
 )
 
 
+def tell_on_terminal(line: str) -> None:
+    click.echo(line, err=True)
+
+
+def ask_on_terminal(prompt: str) -> str:
+    click.echo(prompt, nl=False, err=True)
+    return input()
+
+
 def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> list:
     names = [n.strip() for n in spec.split(",") if n.strip()]
     unknown = [n for n in names if n not in AGENTS]
@@ -75,7 +85,9 @@ def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> 
     if human_seat is not None:
         if not 1 <= human_seat <= players:
             raise UsageError(f"--human must be a seat from 1 to {players}")
-        agents[human_seat - 1] = HumanAgent()
+        # what the person reads and answers goes to the terminal (stderr), so that stdout
+        # carries only the result: the turn log, or the JSON of --format json
+        agents[human_seat - 1] = HumanAgent(read=ask_on_terminal, write=tell_on_terminal)
     return agents
 
 
@@ -154,7 +166,7 @@ class Narrated:
     """A person at the terminal first reads what happened since their last decision: the
     other seats' turns and, in the solo game, Hal's (which card, which half, why)."""
 
-    def __init__(self, agent, names: list[str], write=click.echo):
+    def __init__(self, agent, names: list[str], write=tell_on_terminal):
         self.agent, self.names, self.write = agent, names, write
         self.name = agent.name
         self.seen = 0
@@ -211,9 +223,15 @@ def check_players(data, players: int) -> None:
     "--agents",
     default="greedy,random",
     show_default=True,
-    help="Bots per seat, comma separated, repeated over the seats (random, greedy).",
+    help="Bots per seat, comma separated, repeated over the seats (random, greedy, mcts).",
 )
-@click.option("--human", "human_seat", type=int, help="Play this seat yourself (1-based).")
+@click.option(
+    "--human",
+    "human_seat",
+    type=int,
+    help="Play this seat yourself (1-based): type an option's number; ? explains the "
+    "options, q quits.",
+)
 @format_options(what="the game: the turn log, or the event log and scores as JSON")
 @click.option(
     "--save",
@@ -277,6 +295,9 @@ def play_command(
     except EOFError:
         click.echo("\n" + data.text._(INPUT_CLOSED), err=True)
         return 1
+    except QuitGame:
+        click.echo(data.text._(QUIT_GAME), err=True)
+        return 0
     if save:
         write_text(save, engine.to_json(), UsageError)
     if replay_path:

@@ -3,7 +3,7 @@ human at the terminal."""
 
 from __future__ import annotations
 
-from ..dsl.errors import RulesError
+from ..dsl.errors import BlackAngelError, RulesError
 from ..dsl.i18n import N_
 from .engine import Decision, Engine
 from .rng import Rng, seed_state
@@ -11,7 +11,18 @@ from .search import MctsAgent
 
 # what a person at the terminal reads besides the decision itself
 PLAYER_HEADER = N_("Player {number}")
-ENTER_A_NUMBER = N_("enter a number from 1 to {count}")
+ENTER_A_NUMBER = N_("enter a number from 1 to {count} (? for help, q to quit)")
+HUMAN_HELP = N_(
+    "Type the number of an option (or its id, shown here) and press Enter; "
+    "? shows this help, q quits the game."
+)
+OPTION_ID = N_("{number}. {id}: {label}")  # TRANSLATORS: an option in the help: number, id, text
+QUIT = ("q", "quit")
+HELP = ("?", "help")
+
+
+class QuitGame(BlackAngelError):
+    """The person at the terminal asked to stop the game (`q`)."""
 
 
 class RandomAgent:
@@ -61,7 +72,7 @@ class GreedyAgent:
 
 
 class HumanAgent:
-    """Numbered options on the terminal."""
+    """Numbered options on the terminal; `?` explains them, `q` quits (QuitGame)."""
 
     name = "human"
 
@@ -85,6 +96,14 @@ class HumanAgent:
                 return decision.options[int(answer) - 1].id
             if any(o.id == answer for o in decision.options):
                 return answer
+            if answer.lower() in QUIT:
+                raise QuitGame
+            if answer.lower() in HELP:
+                self.write("  " + text._(HUMAN_HELP))
+                for number, option in enumerate(decision.options, 1):
+                    values = {"number": number, "id": option.id, "label": option.label}
+                    self.write("    " + text.fill(OPTION_ID, values))
+                continue
             self.write("  " + text.fill(ENTER_A_NUMBER, {"count": len(decision.options)}))
 
 

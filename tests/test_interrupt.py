@@ -142,14 +142,14 @@ def test_sigint_at_the_human_prompt_of_ba_play():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    assert proc.stdout is not None
+    assert proc.stderr is not None  # the prompt goes to the terminal's stderr
     out = b""
     try:
         deadline = time.monotonic() + 60
         while not out.endswith(b"> ") and time.monotonic() < deadline:
-            ready, _, _ = select.select([proc.stdout], [], [], 0.2)
+            ready, _, _ = select.select([proc.stderr], [], [], 0.2)
             if ready:
-                chunk = os.read(proc.stdout.fileno(), 65536)
+                chunk = os.read(proc.stderr.fileno(), 65536)
                 if not chunk:
                     break
                 out += chunk
@@ -161,3 +161,4 @@ def test_sigint_at_the_human_prompt_of_ba_play():
             proc.kill()
     assert proc.returncode == 130, err
     assert b"Traceback" not in err and err.strip().endswith(b"interrupted")
+    assert rest == b"", rest[-300:]  # nothing of the game on stdout: it was not finished
