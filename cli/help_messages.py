@@ -55,12 +55,13 @@ def command_messages(root: click.Command) -> Iterator[tuple[click.Command, str]]
 
 
 def _defined_in(command: click.Command, path: Path) -> bool:
-    function = inspect.unwrap(command.callback) if command.callback else None
-    try:
-        source = inspect.getsourcefile(function) if function else None
-    except TypeError:
+    """Whether the command's function is defined in the file being extracted: by module
+    name (cli/games.py holds blackangel.cli.games), so that it also holds when the
+    commands are imported from an installed copy rather than from the checkout."""
+    if command.callback is None:
         return False
-    return source is not None and Path(source).resolve() == path.resolve()
+    module = inspect.unwrap(command.callback).__module__.split(".")
+    return module[-2:] == [path.parent.name, path.stem]
 
 
 def extract_commands(fileobj, keywords, comment_tags, options) -> Iterator[Any]:
