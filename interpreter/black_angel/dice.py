@@ -28,6 +28,18 @@ def supply_dice(engine: Engine, colour: str) -> list[int]:
     ]
 
 
+def take_from_supply(engine: Engine, colour: str, owner: object) -> dict | None:
+    """A die of the colour from its supply for `owner`, an undamaged one first (B.1: a
+    robot in a workstation rolls one); None when the supply is empty."""
+    dice = engine.state["dice"]
+    available = sorted(supply_dice(engine, colour), key=lambda i: dice[i]["damaged"])
+    if not available:
+        return None
+    die = dice[available[0]]
+    die["owner"] = owner
+    return die
+
+
 def return_die(engine: Engine, index: int) -> None:
     die = engine.state["dice"][index]
     die["owner"] = None

@@ -30,7 +30,7 @@ from ...dsl import ast
 from ..core_primitives import lose_points
 from ..game import Frame, Implementation
 from ..rng import Rng
-from .dice import dice_of, return_die, roll, supply_dice
+from .dice import dice_of, return_die, roll, supply_dice, take_from_supply
 from .layout import HAL
 from .tables import Automa, BlackAngelProgram, Engine
 
@@ -307,13 +307,9 @@ def roll_dice(engine: Engine, frame: Frame) -> None:
     damaged = 0
     for colour, robots in state["hal"]["workstations"].items():
         for _ in range(robots):
-            available = sorted(
-                supply_dice(engine, colour), key=lambda i: state["dice"][i]["damaged"]
-            )
-            if not available:
+            die = take_from_supply(engine, colour, HAL)
+            if die is None:
                 break
-            die = state["dice"][available[0]]
-            die["owner"] = HAL
             if die["damaged"]:
                 die["damaged"] = False
                 damaged += 1

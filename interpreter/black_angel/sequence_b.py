@@ -10,7 +10,7 @@ from ..core_primitives import lose_points
 from ..game import Frame
 from . import space
 from .cards import discard_card
-from .dice import dice_of, return_die, roll, supply_dice
+from .dice import dice_of, return_die, roll, take_from_supply
 from .end import trigger_end
 from .layout import hex_key
 from .missions import ejection_effects, tuck_ejected
@@ -33,13 +33,9 @@ def reroll_dice(engine: Engine, frame: Frame) -> None:
         lose_points(engine, seat, lost, "vp")
     for colour in engine.data.colors:
         for _ in range(p["workstations"][colour]):
-            available = sorted(
-                supply_dice(engine, colour), key=lambda i: state["dice"][i]["damaged"]
-            )
-            if not available:
+            die = take_from_supply(engine, colour, seat)
+            if die is None:
                 break
-            die = state["dice"][available[0]]
-            die["owner"] = seat
             if die["damaged"]:
                 die["damaged"] = False
                 lose_points(engine, seat, engine.data.numbers["die.damaged_roll_penalty"], "vp")
