@@ -5,16 +5,12 @@ skipped when the optional `cluster` extra is not installed. CI installs it.
 """
 
 import importlib
-import importlib.util
 import json
 
-import pytest
 from click.testing import CliRunner
 
 from blackangel.cli.main import ba
 from blackangel.interpreter import cluster
-
-HAS_RAY = importlib.util.find_spec("ray") is not None
 
 
 def simulate(*args: str) -> tuple[int, str]:
@@ -22,7 +18,6 @@ def simulate(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-@pytest.mark.skipif(not HAS_RAY, reason="Ray is not installed (pip install '.[cluster]')")
 def test_ray_plays_the_same_games_as_one_process(tmp_path):
     outputs = []
     common = ["--players", "3", "--games", "7", "--seed", "4", "--agents", "random,greedy"]

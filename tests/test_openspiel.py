@@ -3,14 +3,12 @@ OpenSpiel's MCTS and information-set MCTS bots play it to the end."""
 
 from __future__ import annotations
 
+import numpy as np
+import pyspiel
 import pytest
+from open_spiel.python.algorithms import ismcts, mcts
 
-pyspiel = pytest.importorskip("pyspiel")
-np = pytest.importorskip("numpy")
-
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
-
-from blackangel.adapters import openspiel  # noqa: E402  (registers the game)
+from blackangel.adapters import openspiel  # registers the game
 
 
 def _game(**params):

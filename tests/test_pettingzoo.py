@@ -6,16 +6,13 @@ from __future__ import annotations
 import warnings
 
 import pytest
+from pettingzoo.test import api_test, seed_test
 
-pytest.importorskip("pettingzoo")
-
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-
-from blackangel.adapters.pettingzoo import env, raw_env  # noqa: E402
-from blackangel.dsl.compiler import load_shipped  # noqa: E402
-from blackangel.interpreter.agents import RandomAgent  # noqa: E402
-from blackangel.interpreter.engine import Engine  # noqa: E402
-from blackangel.interpreter.program import build  # noqa: E402
+from blackangel.adapters.pettingzoo import env, raw_env
+from blackangel.dsl.compiler import load_shipped
+from blackangel.interpreter.agents import RandomAgent
+from blackangel.interpreter.engine import Engine
+from blackangel.interpreter.program import build
 
 
 @pytest.fixture(autouse=True)

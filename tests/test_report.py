@@ -1,7 +1,6 @@
 """`ba report`: statistics from simulation records, and the HTML page with its figures."""
 
 import importlib
-import importlib.util
 import json
 
 import pytest
@@ -9,8 +8,6 @@ from click.testing import CliRunner
 
 from blackangel.cli.main import ba
 from blackangel.interpreter import report
-
-HAS_MATPLOTLIB = importlib.util.find_spec("matplotlib") is not None
 
 
 def test_wilson_and_normal_intervals():
@@ -56,7 +53,6 @@ def test_a_tally_counts_every_seat_of_every_game(results):
     assert [label for label, _ in rows][-2:] == ["mean score (points)", "mean length (turns)"]
 
 
-@pytest.mark.skipif(not HAS_MATPLOTLIB, reason="matplotlib is not installed ('.[report]')")
 def test_the_report_is_a_page_with_its_figures(results, tmp_path):
     out = tmp_path / "report"
     result = CliRunner().invoke(ba, ["report", *map(str, results), "--out", str(out)])
