@@ -97,11 +97,12 @@ def site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def english(site) -> Path:
-    return site
+    """The English site."""
+    return site / "en"
 
 
 def test_every_card_primitive_ruling_and_code_has_its_entry(english):
-    ids = ids_in(english / "en")
+    ids = ids_in(english)
     ruleset = load_shipped()
     cards = [d.id for d in ruleset.decls if d.spec.card]
     expected = [("card", c) for c in cards]
@@ -115,7 +116,7 @@ def test_every_card_primitive_ruling_and_code_has_its_entry(english):
 
 
 def test_a_card_page_shows_the_generated_text_and_links_its_primitives(english):
-    page = (english / "en" / "components" / "missions.html").read_text(encoding="utf-8")
+    page = (english / "components" / "missions.html").read_text(encoding="utf-8")
     ruleset = load_shipped()
     text = TextRenderer(ruleset.decls, ruleset.vocabulary, "en")
     m005 = ruleset.by_id["m005"]
@@ -128,20 +129,20 @@ def test_a_card_page_shows_the_generated_text_and_links_its_primitives(english):
 
 
 def test_a_primitive_lists_the_cards_that_use_it(english):
-    page = (english / "en" / "language" / "primitives.html").read_text(encoding="utf-8")
+    page = (english / "language" / "primitives.html").read_text(encoding="utf-8")
     entry = page[page.index(f'id="{anchor("primitive", "spend_tech")}"') :]
     entry = entry[: entry.index('id="primitive-', 10)]
     assert f'components/missions.html#{anchor("card", "m007")}"' in entry
 
 
 def test_numbers_in_the_prose_come_from_the_rules(english):
-    page = (english / "en" / "game" / "turn.html").read_text(encoding="utf-8")
+    page = (english / "game" / "turn.html").read_text(encoding="utf-8")
     hand_limit = load_shipped().single("game").value("hand_limit")
     assert re.search(rf'<span class="ba-value">{hand_limit}</span>\s+mission cards', page)
 
 
 def test_each_lint_code_shows_what_ba_lint_reports_for_its_example(english):
-    page = (english / "en" / "language" / "lint-codes.html").read_text(encoding="utf-8")
+    page = (english / "language" / "lint-codes.html").read_text(encoding="utf-8")
     for code in CODES:
         entry = page[page.index(f'id="{anchor("code", code)}"') :]
         if code in CATALOG_CODES:  # about a .po file: no rules example
@@ -152,9 +153,9 @@ def test_each_lint_code_shows_what_ba_lint_reports_for_its_example(english):
 
 
 def test_the_diagrams_are_drawn(english):
-    setup = (english / "en" / "game" / "setup.html").read_text(encoding="utf-8")
+    setup = (english / "game" / "setup.html").read_text(encoding="utf-8")
     assert setup.count('<svg class="ba-diagram"') == 1 and "<polygon" in setup  # grid, arrows
-    strips = (english / "en" / "components" / "strips.html").read_text(encoding="utf-8")
+    strips = (english / "components" / "strips.html").read_text(encoding="utf-8")
     assert strips.count('<svg class="ba-diagram"') == len(load_shipped().of_kind("strip"))
 
 
