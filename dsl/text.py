@@ -172,6 +172,17 @@ class TextRenderer(NodeVisitor):
                 values[key] = self.typed_word(type_, value, slot, n)
         return text.format(**values)
 
+    def render(self, text: str | tuple) -> str:
+        """A text that may not be rendered yet: a str is one already; a tuple (template,
+        name, n, values) is filled now, its values first, any of which may be such a tuple
+        too. A decision's labels are kept as tuples (plain data, cheap to build and to
+        copy) and rendered only when someone reads them: a bot choosing by id never does."""
+        if isinstance(text, str):
+            return text
+        template, name, n, values = text
+        filled = {k: self.render(v) if type(v) is tuple else v for k, v in values.items()}
+        return self.fill(template, filled, name, n)
+
     def join(self, items: list[str], style: str = "standard") -> str:
         return self.tr.join(items, style)
 

@@ -224,8 +224,8 @@ class ChanceGame(Generic[P]):
             {
                 "chance": CHANCE_VERSION,
                 "settings": self.settings,
-                "engine": None if self.engine is None else self.engine.state,
-                "before": None if self.before is None else self.before.state,
+                "engine": None if self.engine is None else self.engine.saved(),
+                "before": None if self.before is None else self.before.saved(),
                 "option": self.option,
                 "outcomes": self.outcomes,
                 "sizes": self.sizes,

@@ -19,12 +19,13 @@ import json
 import marshal
 import pickle
 import zlib
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..dsl import ast
 from ..dsl.errors import ArgumentError, BlackAngelError, RulesError
 from ..dsl.i18n import N_
+from ..dsl.text import TextRenderer
 from ..dsl.visitor import NodeVisitor
 from .program import Program
 from .rng import Rng, seed_state
@@ -47,6 +48,8 @@ SHARED_KEYS = ("rulings", "variants", "log")
 P = TypeVar("P", bound=Program)
 # a seat at the table (0..n-1); a str is an automated opponent, which never decides
 Seat = int | str
+# a text of a decision: a str, or a tuple not rendered yet (TextRenderer.render)
+Text = str | tuple
 
 
 class _Unanswered:
@@ -73,20 +76,65 @@ class IllegalOption(BlackAngelError):
     """An option id that is not among the current legal options."""
 
 
-class Option(NamedTuple):
-    """One answer to a decision: its id (what `apply` takes) and its text."""
+class Option:
+    """One answer to a decision: its id (what `apply` takes) and its text, rendered when
+    first read (a bot that chooses by id never renders it)."""
 
-    id: str
-    label: str
+    __slots__ = ("id", "_label", "_text")
+
+    def __init__(self, id: str, label: Text, text: TextRenderer | None = None):
+        self.id = id
+        self._label = label
+        self._text = text
+
+    @property
+    def label(self) -> str:
+        if type(self._label) is not str:
+            assert self._text is not None, "a text not rendered yet needs its renderer"
+            self._label = self._text.render(self._label)
+        return self._label
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Option) and (self.id, self.label) == (other.id, other.label)
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __repr__(self) -> str:
+        return f"Option(id={self.id!r}, label={self.label!r})"
 
 
-class Decision(NamedTuple):
-    """Who decides what, and the options (named tuples: cheap to build at every step)."""
+class Decision:
+    """Who decides what, the prompt (rendered when first read) and the options."""
 
-    player: int
-    kind: str
-    prompt: str
-    options: tuple[Option, ...]
+    __slots__ = ("player", "kind", "options", "_prompt", "_text")
+
+    def __init__(
+        self,
+        player: int,
+        kind: str,
+        prompt: Text,
+        options: tuple[Option, ...],
+        text: TextRenderer | None = None,
+    ):
+        self.player = player
+        self.kind = kind
+        self.options = options
+        self._prompt = prompt
+        self._text = text
+
+    @property
+    def prompt(self) -> str:
+        if type(self._prompt) is not str:
+            assert self._text is not None, "a text not rendered yet needs its renderer"
+            self._prompt = self._text.render(self._prompt)
+        return self._prompt
+
+    def __repr__(self) -> str:
+        return (
+            f"Decision(player={self.player}, kind={self.kind!r}, prompt={self.prompt!r}, "
+            f"options={self.options!r})"
+        )
 
 
 def options_digest(pending: dict) -> str:
@@ -172,11 +220,13 @@ class Engine(Generic[P]):
         pending = self.state["pending"]
         if pending is None:
             return None
+        text = self.data.text
         return Decision(
             pending["player"],
             pending["kind"],
             pending["prompt"],
-            tuple([Option(o["id"], o["label"]) for o in pending["options"]]),
+            tuple([Option(o["id"], o["label"], text) for o in pending["options"]]),
+            text,
         )
 
     def legal_options(self) -> list[str]:
@@ -200,7 +250,7 @@ class Engine(Generic[P]):
             "choice",
             seat=pending["player"],
             option=option_id,
-            label=option["label"],
+            label=self.data.text.render(option["label"]) if self.logging else None,
             options=options_digest(pending),
         )
         self.run()
@@ -260,7 +310,18 @@ class Engine(Generic[P]):
         self.state["rng"] = rng.below(1 << 64)
 
     def to_json(self) -> str:
-        return json.dumps(self.state, separators=(",", ":"))
+        return json.dumps(self.saved(), separators=(",", ":"))
+
+    def saved(self) -> dict:
+        """The state as it is saved: the texts of the pending decision rendered."""
+        state = self.state
+        pending = state["pending"]
+        if pending is None:
+            return state
+        render = self.data.text.render
+        options = [{**o, "label": render(o["label"])} for o in pending["options"]]
+        pending = {**pending, "prompt": render(pending["prompt"]), "options": options}
+        return {**state, "pending": pending}
 
     @classmethod
     def from_json(cls, data: P, text: str) -> Engine[P]:
@@ -292,9 +353,10 @@ class Engine(Generic[P]):
         self.log("game_over", winners=list(winners), scores=None if scores is None else [*scores])
 
     def ask(
-        self, player: Seat, kind: str, prompt: str, options: list[tuple[str, str, Any]]
+        self, player: Seat, kind: str, prompt: Text, options: Sequence[tuple[str, Text, Any]]
     ) -> None:
-        """Stop and wait for `player` to pick one of (id, label, value). A seat that is not
+        """Stop and wait for `player` to pick one of (id, label, value). The prompt and
+        labels may be texts not rendered yet (TextRenderer.render). A seat that is not
         an int is an automated opponent: the game's `automaton` answers at once. A question
         without options cannot be answered: the step that asks (the top frame) cannot be
         done, and fails, as a primitive does when its feasibility check says no."""
@@ -307,7 +369,9 @@ class Engine(Generic[P]):
             if automaton is None:
                 raise RuntimeError(f"seat {player!r} cannot decide {kind}")
             option_id, label, value = automaton(self, player, kind, options)
-            self.log("automaton_choice", seat=player, kind=kind, option=option_id, label=label)
+            if self.logging:
+                label = self.data.text.render(label)
+                self.log("automaton_choice", seat=player, kind=kind, option=option_id, label=label)
             self.state["stack"][-1]["answer"] = value
             return
         self.state["pending"] = {
@@ -318,7 +382,7 @@ class Engine(Generic[P]):
         }
 
     def ask_or_force(
-        self, player: int, kind: str, prompt: str, options: list[tuple[str, str, Any]]
+        self, player: int, kind: str, prompt: Text, options: Sequence[tuple[str, Text, Any]]
     ) -> Any:
         """Ask `player` as `ask` does and return NO_ANSWER; but when there is only one
         option, answer for the player: log a `forced` event and return its value. Every
@@ -326,7 +390,9 @@ class Engine(Generic[P]):
         answers can be checked, and a game started with `auto_answer=False` asks them."""
         if len(options) == 1 and self.state.get("auto_answer", True):
             option_id, label, value = options[0]
-            self.log("forced", seat=player, kind=kind, option=option_id, label=label)
+            if self.logging:
+                label = self.data.text.render(label)
+                self.log("forced", seat=player, kind=kind, option=option_id, label=label)
             return value
         self.ask(player, kind, prompt, options)
         return NO_ANSWER
@@ -534,13 +600,12 @@ def _optional(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
     if not engine.can(seat, step, ctx):
         engine.finish(frame, True)
         return
-    text = engine.data.text
     values = {"effect": engine.describe(step)}
     engine.ask(
         seat,
         "optional",
-        text.fill(DO_THIS, values),
-        [("yes", text.fill(DO_IT, values), True), ("no", text.fill(SKIP_IT, values), False)],
+        (DO_THIS, None, 1, values),
+        [("yes", (DO_IT, None, 1, values), True), ("no", (SKIP_IT, None, 1, values), False)],
     )
 
 

@@ -19,7 +19,7 @@ Games are found by name through the registry in `dsl/games.py`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -30,7 +30,7 @@ from .rng import Rng
 if TYPE_CHECKING:
     from ..dsl.compiler import RuleSet
     from ..dsl.text import TextRenderer
-    from .engine import Engine
+    from .engine import Engine, Text
     from .program import Program
 
 Frame = dict[str, Any]
@@ -113,7 +113,7 @@ class Game(Generic[P]):
     # such a seat picks when an effect asks it something; `rival`: the opponent's name
     # and score, which a seat must beat strictly to win (None: no automated opponent).
     holder: Callable[[dict, Any], dict] = lambda state, seat: state["players"][seat]
-    automaton: Callable[[Engine, Any, str, list[tuple[str, str, Any]]], tuple] | None = None
+    automaton: Callable[[Engine, Any, str, Sequence[tuple[str, Text, Any]]], tuple] | None = None
     rival: Callable[[dict], tuple[str, int] | None] = lambda state: None
     # JSON Schema of the parts of a state that a freshly set-up one does not show: path
     # pattern ("dice.*.owner") -> schema, for a player count (interpreter/state_check.py)

@@ -111,7 +111,8 @@ def rerun(data: Program, replay: dict) -> Engine:
         if options_digest(pending) != digest:
             raise ReplayError(
                 f"step {step}: the game diverges here: player {pending['player'] + 1} faces "
-                f"'{pending['prompt']}' with other options than when the replay was recorded"
+                f"'{engine.data.text.render(pending['prompt'])}' with other options than "
+                "when the replay was recorded"
             )
         if choice not in engine.legal_options():
             raise ReplayError(f"step {step}: '{choice}' is not a legal option here")

@@ -572,11 +572,11 @@ def apply_game_tables(data: Program, state: dict, scenario: dict) -> None:
 
 # ---- running -----------------------------------------------------------------------
 def _options_text(engine: Engine) -> str:
-    pending = engine.state["pending"]
-    if pending is None:
+    decision = engine.decision()
+    if decision is None:
         return "    (no decision: the game is over)"
-    lines = [f"    decision of player {pending['player'] + 1}: {pending['prompt']}"]
-    lines += [f"      {o['id']:<24} {o['label']}" for o in pending["options"]]
+    lines = [f"    decision of player {decision.player + 1}: {decision.prompt}"]
+    lines += [f"      {o.id:<24} {o.label}" for o in decision.options]
     return "\n".join(lines)
 
 
@@ -696,8 +696,8 @@ def _check_legal(engine: Engine, table: dict, where: str):
 
 def _pick(engine: Engine, step: dict, where: str):
     """(option id, None) for a step, or (None, failure)."""
-    pending = engine.state["pending"]
-    if pending is None:
+    decision = engine.decision()
+    if decision is None:
         return None, f"{where}: no decision left to answer (the game is over)"
     if "choose" in step:
         wanted = step["choose"]
@@ -708,9 +708,9 @@ def _pick(engine: Engine, step: dict, where: str):
             + _options_text(engine)
         )
     text = step["choose_label"]
-    hits = [o for o in pending["options"] if text.lower() in o["label"].lower()]
+    hits = [o for o in decision.options if text.lower() in o.label.lower()]
     if len(hits) == 1:
-        return hits[0]["id"], None
+        return hits[0].id, None
     what = "no option label contains" if not hits else f"{len(hits)} option labels contain"
     return None, f"{where}: {what} '{text}'; legal options:\n" + _options_text(engine)
 
@@ -776,7 +776,7 @@ def start(data: Program, scenario: dict) -> tuple[Engine, int]:
     apply_game_tables(data, engine.state, scenario)
     apply_overrides(data, engine.state, scenario)
     try:  # the position must be a state of the game, as a saved game must
-        check_shape(data, engine.state)
+        check_shape(data, engine.saved())
         check_references(engine)  # (not the invariants: a scenario may skip bookkeeping)
     except StateError as exc:
         raise ScenarioError(f"after the overrides: {exc}") from None

@@ -147,6 +147,40 @@ def test_options_have_unique_ids_and_labels(data):
         engine.apply(agent.choose(engine, d))
 
 
+def test_labels_are_rendered_only_when_read(data, monkeypatch):
+    """A bot that picks options by id, in a game that logs only its choices, has no text
+    filled at all: the prompts and labels wait in the state until someone reads them."""
+    from blackangel.dsl.text import TextRenderer
+
+    random_game(data, 4, 1)  # fills what is cached once (amounts in labels)
+    filled = []
+    fill = TextRenderer.fill
+    monkeypatch.setattr(
+        TextRenderer, "fill", lambda self, *a, **k: filled.append(a[0]) or fill(self, *a, **k)
+    )
+    engine = Engine.new_game(data, 4, 2, log=False)
+    play(engine, [RandomAgent(i) for i in range(4)])
+    assert engine.state["scores"] is not None and filled == []
+
+
+def test_labels_read_later_are_the_saved_ones(data):
+    """A decision's texts read from `decision()` are the ones a saved game holds, and the
+    one a choice logs."""
+    engine = Engine.new_game(data, 3, 8)
+    agent = RandomAgent(8)
+    for _ in range(60):
+        d = engine.decision()
+        pending = json.loads(engine.to_json())["pending"]
+        assert d.prompt == pending["prompt"]
+        assert [(o.id, o.label) for o in d.options] == [
+            (o["id"], o["label"]) for o in pending["options"]
+        ]
+        choice = agent.choose(engine, d)
+        engine.apply(choice)
+        logged = [e for e in engine.state["log"] if e["event"] == "choice"][-1]
+        assert logged["label"] == next(o.label for o in d.options if o.id == choice)
+
+
 def test_choice_options_take_their_own_ids(data):
     """An option that runs a phase is named after the phase and passing is `pass`
     (Implementation.option_id); a choice whose options have no ids of their own, or the

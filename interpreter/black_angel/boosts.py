@@ -20,8 +20,8 @@ from __future__ import annotations
 from ..engine import NO_ANSWER, take_answer
 from ..game import Frame
 from . import labels
-from .labels import say
-from .tables import Engine
+from .labels import later
+from .tables import Engine, Text
 
 ADVANCED = "advanced"
 
@@ -52,7 +52,7 @@ def flip(engine: Engine, seat: int, tile: str, why: str) -> None:
     engine.log("flip_tile", seat=seat, tile=tile, why=why)
 
 
-def offers(engine: Engine, seat: int, ctx: dict) -> list[tuple[str, str, str]]:
+def offers(engine: Engine, seat: int, ctx: dict) -> list[tuple[str, Text, str]]:
     """The boost tiles in the player's grid whose 1x effect can be used now."""
     out = []
     for tile in engine.state["players"][seat]["grid"]:
@@ -60,7 +60,7 @@ def offers(engine: Engine, seat: int, ctx: dict) -> list[tuple[str, str, str]]:
             continue
         effect = engine.data.tiles[tile].boost
         if effect is not None and engine.can(seat, effect, ctx):
-            label = say(engine, labels.USE_BOOST, tile=tile, effect=engine.describe(effect))
+            label = later(labels.USE_BOOST, tile=tile, effect=engine.describe(effect))
             out.append((f"boost:{tile}", label, tile))
     return out
 
@@ -94,15 +94,15 @@ def use_boosts(engine: Engine, frame: Frame) -> None:
         assert effect is not None  # offers() only lists tiles with a boost side
         engine.run_effect(seat, effect, ctx)
         return
-    options: list[tuple[str, str, str | None]] = []
+    options: list[tuple[str, Text, str | None]] = []
     if advanced(engine) and allowed(engine):
         options += offers(engine, seat, ctx)
     if not options:
         engine.finish(frame)
         return
     if not frame.get("required"):
-        options.append(("none", say(engine, labels.NO_BOOST), None))
-    engine.ask(seat, "boost", say(engine, labels.WHICH_BOOST), options)
+        options.append(("none", later(labels.NO_BOOST), None))
+    engine.ask(seat, "boost", later(labels.WHICH_BOOST), options)
 
 
 def offer(engine: Engine, seat: int, moment: str, required: bool = False, **ctx: object) -> None:

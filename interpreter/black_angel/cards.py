@@ -6,8 +6,8 @@ from __future__ import annotations
 from ..engine import NO_ANSWER
 from ..game import Frame
 from . import labels
-from .labels import say
-from .tables import Engine
+from .labels import later
+from .tables import Engine, Text
 
 
 def _hand(player: dict, card: str) -> list[str]:
@@ -47,14 +47,14 @@ def discard(engine: Engine, frame: Frame) -> None:
     answer = engine.ask_or_force(
         seat,
         "discard",
-        say(engine, labels.DISCARD_WHICH, kind=card_kind),
+        later(labels.DISCARD_WHICH, kind=card_kind),
         [(f"card:{c}", _card_label(engine, c), c) for c in sorted(set(hand))],
     )
     if answer is not NO_ANSWER:
         frame["answer"] = answer
 
 
-def _card_label(engine: Engine, card: str) -> str:
+def _card_label(engine: Engine, card: str) -> Text:
     return labels.card(engine, card) if card in engine.data.missions else card
 
 
@@ -94,7 +94,7 @@ def draw_keep(engine: Engine, frame: Frame) -> None:
             engine.ask(
                 seat,
                 "draw_colour",
-                say(engine, labels.DRAW_WHICH_COLOR),
+                later(labels.DRAW_WHICH_COLOR),
                 [(f"color:{c}", c, c) for c in colours],
             )
             return
@@ -111,7 +111,7 @@ def draw_keep(engine: Engine, frame: Frame) -> None:
         engine.ask(
             seat,
             "keep",
-            say(engine, labels.KEEP_WHICH),
+            later(labels.KEEP_WHICH),
             [(f"card:{c}", _card_label(engine, c), c) for c in frame["drawn"]],
         )
         return

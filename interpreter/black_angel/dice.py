@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..game import Frame
 from . import labels
-from .labels import say
+from .labels import later
 from .layout import HAL, NEUTRAL
 from .tables import Engine
 
@@ -100,9 +100,9 @@ def free_reserve(engine: Engine, frame: Frame) -> None:
     options = []
     for i in unreserved(engine, seat, frame["args"][0]):
         die = engine.state["dice"][i]
-        label = say(engine, labels.DIE, color=die["color"], value=die["value"])
+        label = later(labels.DIE, color=die["color"], value=die["value"])
         options.append((f"die:{i}", label, i))
-    engine.ask(seat, "reserve", say(engine, labels.FREE_RESERVE_WHICH), options)
+    engine.ask(seat, "reserve", later(labels.FREE_RESERVE_WHICH), options)
 
 
 def can_reserve_die(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
@@ -134,6 +134,6 @@ def reserve_die(engine: Engine, frame: Frame) -> None:
     options = []
     for i in dice:
         die = engine.state["dice"][i]
-        label = say(engine, labels.DIE, color=die["color"], value=die["value"])
+        label = later(labels.DIE, color=die["color"], value=die["value"])
         options.append((f"die:{i}", label, i))
-    engine.ask(seat, "reserve", say(engine, labels.RESERVE_WHICH), options)
+    engine.ask(seat, "reserve", later(labels.RESERVE_WHICH), options)

@@ -12,8 +12,8 @@ from ..engine import NO_ANSWER
 from ..game import Frame
 from . import labels
 from .boosts import boost_up, early_flips, flip, leaves_play
-from .labels import say
-from .tables import Engine
+from .labels import later
+from .tables import Engine, Text
 
 
 def line_cells(size: int, slot: int) -> list[int]:
@@ -52,7 +52,7 @@ def play_card(engine: Engine, frame: Frame) -> None:
             frame["todo"] = [cell for cell in matching if cell not in frame["early"]]
             engine.log("play_card", seat=seat, card=card, slot=frame["slot"])
         else:
-            engine.ask(seat, "play_card", say(engine, labels.PLAY_WHICH), card_options(engine, p))
+            engine.ask(seat, "play_card", later(labels.PLAY_WHICH), card_options(engine, p))
             return
     if frame["early"]:
         cell = frame["early"][0]
@@ -60,10 +60,10 @@ def play_card(engine: Engine, frame: Frame) -> None:
             engine.ask(
                 seat,
                 "early_flip",
-                say(engine, labels.EARLY_FLIP, tile=p["grid"][cell]),
+                later(labels.EARLY_FLIP, tile=p["grid"][cell]),
                 [
-                    ("flip", say(engine, labels.FLIP_EARLY), True),
-                    ("keep", say(engine, labels.KEEP_BOOST), False),
+                    ("flip", later(labels.FLIP_EARLY), True),
+                    ("keep", later(labels.KEEP_BOOST), False),
                 ],
             )
             return
@@ -81,7 +81,7 @@ def play_card(engine: Engine, frame: Frame) -> None:
         cell = engine.ask_or_force(
             seat,
             "activate_order",
-            say(engine, labels.ACTIVATE_NEXT),
+            later(labels.ACTIVATE_NEXT),
             [(f"cell:{c}", tile_in_cell(engine, p, c), c) for c in frame["todo"]],
         )
         if cell is NO_ANSWER:
@@ -90,7 +90,7 @@ def play_card(engine: Engine, frame: Frame) -> None:
     activate_tile(engine, seat, cell)
 
 
-def card_options(engine: Engine, p: dict) -> list[tuple[str, str, tuple]]:
+def card_options(engine: Engine, p: dict) -> list[tuple[str, Text, tuple]]:
     """Each card of the hand (one ravager stands for all) beside each free slot."""
     size = engine.data.grid_size
     cards = [("mission", c) for c in sorted(set(p["hand"]))]
@@ -100,25 +100,23 @@ def card_options(engine: Engine, p: dict) -> list[tuple[str, str, tuple]]:
         if taken is not None:
             continue
         if slot < size:
-            line = say(engine, labels.ROW, number=slot + 1)
+            line = later(labels.ROW, number=slot + 1)
         else:
-            line = say(engine, labels.COLUMN, number=slot - size + 1)
+            line = later(labels.COLUMN, number=slot - size + 1)
         for kind, card in cards:
-            shown = (
-                labels.card(engine, card) if kind == "mission" else say(engine, labels.A_RAVAGER)
-            )
+            shown = labels.card(engine, card) if kind == "mission" else later(labels.A_RAVAGER)
             options.append(
                 (
                     f"play:{card if kind == 'mission' else 'ravager'}:{slot}",
-                    say(engine, labels.PLAY_BESIDE, card=shown, line=line),
+                    later(labels.PLAY_BESIDE, card=shown, line=line),
                     ([kind, card], slot),
                 )
             )
     return options
 
 
-def tile_in_cell(engine: Engine, p: dict, cell: int) -> str:
-    return say(engine, labels.TILE_IN_CELL, tile=p["grid"][cell], cell=cell + 1)
+def tile_in_cell(engine: Engine, p: dict, cell: int) -> Text:
+    return later(labels.TILE_IN_CELL, tile=p["grid"][cell], cell=cell + 1)
 
 
 def activated_by(engine: Engine, tile_id: str, mission_colour: str | None) -> bool:
@@ -198,7 +196,7 @@ def activate_adjacent(engine: Engine, frame: Frame) -> None:
     engine.ask(
         seat,
         "activate_target",
-        say(engine, labels.ACTIVATE_ADJACENT),
+        later(labels.ACTIVATE_ADJACENT),
         [(f"cell:{c}", tile_in_cell(engine, p, c), c) for c in targets],
     )
 
@@ -253,9 +251,9 @@ def place_advanced(engine: Engine, frame: Frame) -> None:
     engine.ask(
         frame["seat"],
         "advanced_space",
-        say(engine, labels.ADVANCED_SPACE, tile=frame["advanced_tile"]),
+        later(labels.ADVANCED_SPACE, tile=frame["advanced_tile"]),
         [
-            (f"space:{colours[i]}", say(engine, labels.COLOR_SPACE, color=colours[i]), i)
+            (f"space:{colours[i]}", later(labels.COLOR_SPACE, color=colours[i]), i)
             for i, t in enumerate(p["advanced_spaces"])
             if t is None
         ],
@@ -310,13 +308,13 @@ def spend_tech(engine: Engine, frame: Frame) -> None:
     engine.ask(
         seat,
         "spend_tile",
-        say(engine, labels.SPEND_WHICH_TILE),
+        later(labels.SPEND_WHICH_TILE),
         [(oid, _spendable_label(engine, player, where), where) for oid, where in options],
     )
 
 
-def _spendable_label(engine: Engine, player: dict, where: tuple[str, int]) -> str:
+def _spendable_label(engine: Engine, player: dict, where: tuple[str, int]) -> Text:
     kind, index = where
     if kind == "grid":
-        return say(engine, labels.TILE_IN_GRID_CELL, tile=player["grid"][index], cell=index + 1)
-    return say(engine, labels.EJECTED_TILE, tile=player["ejected"][index])
+        return later(labels.TILE_IN_GRID_CELL, tile=player["grid"][index], cell=index + 1)
+    return later(labels.EJECTED_TILE, tile=player["ejected"][index])

@@ -23,6 +23,7 @@ rules. His record is `state["hal"]` (layout.py), his dice and cards have the own
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -32,7 +33,7 @@ from ..game import Frame, Implementation
 from ..rng import Rng
 from .dice import dice_of, return_die, roll, supply_dice, take_from_supply
 from .layout import HAL
-from .tables import Automa, BlackAngelProgram, Engine
+from .tables import Automa, BlackAngelProgram, Engine, Text
 
 # Hal's position at the table: he plays after the player (the ruling hal_player_aid).
 HAL_POSITION = 2
@@ -477,7 +478,7 @@ def counters_for_hal(counters: dict) -> dict:
 
 
 # ---- questions an effect asks him ----------------------------------------------------------
-def decide(engine: Engine, seat: Any, kind: str, options: list[tuple[str, str, Any]]) -> tuple:
+def decide(engine: Engine, seat: Any, kind: str, options: Sequence[tuple[str, Text, Any]]) -> tuple:
     """What suits Hal best: the option worth the most VP to him (by his weights, counting
     what an effect gains, takes and loses), the first on a tie; an optional effect he
     takes unless it would cost him VP."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..game import Frame
 from . import labels
-from .labels import say
+from .labels import later
 from .neutral import robot_arrives
 from .tables import Engine
 
@@ -91,6 +91,6 @@ def move_robot(engine: Engine, frame: Frame) -> None:
     engine.ask(
         seat,
         "workstation",
-        say(engine, labels.WHICH_WORKSTATION, source=source, destination=destination),
-        [(f"workstation:{c}", say(engine, labels.WORKSTATION, color=c), c) for c in colours],
+        later(labels.WHICH_WORKSTATION, source=source, destination=destination),
+        [(f"workstation:{c}", later(labels.WORKSTATION, color=c), c) for c in colours],
     )

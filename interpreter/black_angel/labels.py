@@ -12,8 +12,11 @@ word under it, so each language can give the word the form its sentence needs.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...dsl.i18n import N_, NN_
-from .tables import Engine
+from ...dsl.text import TextRenderer
+from .tables import Engine, Text
 
 # prompts
 PLAY_WHICH = N_("Play which card where?")
@@ -105,28 +108,39 @@ AMOUNT = N_("{count} {item}")  # a number of items: "1 resource"
 
 def say(engine: Engine, template: str | tuple[str, str], n: int = 1, **values: object) -> str:
     """A prompt or label in words: the template translated (one with a plural form
-    agreeing with n), then filled; words in its slots translated as the slots say."""
-    return engine.data.text.fill(template, values, _NAMES.get(template), n)
+    agreeing with n), then filled; words in its slots translated as the slots say. A
+    value may be a text not rendered yet (`later`)."""
+    return engine.data.text.render((template, _NAMES.get(template), n, values))
 
 
-def seat_name(engine: Engine, owner: object) -> str:
+def later(template: str | tuple[str, str], n: int = 1, **values: object) -> Text:
+    """As `say`, but rendered only when someone reads it (TextRenderer.render): for the
+    labels of options, which a bot choosing by id never reads."""
+    return (template, _NAMES.get(template), n, values)
+
+
+def seat_name(owner: object) -> Text:
     """How labels name a seat: P1, P2, ..., the neutral player, or Hal."""
     if isinstance(owner, int):
-        return say(engine, PLAYER, number=owner + 1)
+        return later(PLAYER, number=owner + 1)
     if owner == "hal":
-        return say(engine, HAL)
-    return say(engine, NEUTRAL_PLAYER)
+        return later(HAL)
+    return later(NEUTRAL_PLAYER)
 
 
 def amount(engine: Engine, count: int, item: str, slot: str) -> str:
     """A number of items in words, the item in the form that a slot needs: "1 resource"."""
-    text = engine.data.text
+    return _amount(engine.data.text, count, item, slot)
+
+
+@lru_cache(maxsize=256)
+def _amount(text: TextRenderer, count: int, item: str, slot: str) -> str:
     return text.fill(AMOUNT, {"count": count, "item": text.word(item, slot, count)})
 
 
-def card(engine: Engine, mission: str) -> str:
+def card(engine: Engine, mission: str) -> Text:
     """A mission card with its colour: "m002 (orange)"."""
-    return say(engine, MISSION_CARD, card=mission, color=engine.data.missions[mission].color)
+    return later(MISSION_CARD, card=mission, color=engine.data.missions[mission].color)
 
 
 # Each text's name, by its msgid: the first part of the names of its slots.

@@ -11,7 +11,7 @@ from ..engine import NO_ANSWER, take_answer
 from ..game import Frame
 from . import hal, labels, space
 from .display import display_push
-from .labels import say
+from .labels import later
 from .layout import HAL
 from .ravagers import place_ravager
 from .tables import Engine
@@ -72,8 +72,8 @@ def activate_mission(engine: Engine, frame: Frame) -> None:
             engine.ask(
                 owner,
                 "free_activation",
-                say(engine, labels.FREE_ACTIVATION, card=card["mission"]),
-                [("yes", say(engine, labels.YES), True), ("no", say(engine, labels.NO), False)],
+                later(labels.FREE_ACTIVATION, card=card["mission"]),
+                [("yes", later(labels.YES), True), ("no", later(labels.NO), False)],
             )
             return
         frame["owner_done"] = True
@@ -93,14 +93,13 @@ def activate_mission(engine: Engine, frame: Frame) -> None:
         engine.ask(
             seat,
             "activate_again",
-            say(
-                engine,
+            later(
                 labels.ACTIVATE_AGAIN,
                 n=frame["left"],
                 card=card["mission"],
                 left=frame["left"],
             ),
-            [("yes", say(engine, labels.YES), True), ("no", say(engine, labels.NO), False)],
+            [("yes", later(labels.YES), True), ("no", later(labels.NO), False)],
         )
         return
     frame["left"] -= 1

@@ -13,9 +13,9 @@ from . import boosts, labels
 from .actions import ACTION_CAN, action_value
 from .cards import discard_card, draw_mission
 from .dice import buy, dice_of, flip, return_die
-from .labels import say
+from .labels import later
 from .ravagers import strike
-from .tables import Engine
+from .tables import Engine, Text
 
 
 def acting_color(engine: Engine, index: int) -> str:
@@ -28,11 +28,11 @@ def acting_color(engine: Engine, index: int) -> str:
 
 def die_uses(
     engine: Engine, seat: int, index: int, color: str | None = None, face: int | None = None
-) -> list[tuple[str, str, tuple]]:
+) -> list[tuple[str, Text, tuple]]:
     """What `seat` could do with die `index` (acting as `color` and showing `face`, when
     given): (id, label, use)."""
     return [
-        (option_id, say(engine, template, **values), use)
+        (option_id, later(template, **values), use)
         for option_id, use, template, values in _uses(engine, seat, index, color, face)
     ]
 
@@ -130,13 +130,13 @@ def perform_action(engine: Engine, frame: Frame) -> None:
             engine.log("no_usable_die", seat=seat)
             engine.finish(frame, False)
             return
-        engine.ask(seat, "choose_die", say(engine, labels.CHOOSE_DIE), options)
+        engine.ask(seat, "choose_die", later(labels.CHOOSE_DIE), options)
         return
     if stage == "use":
         index = frame["die"]
         if answer is NO_ANSWER:
             uses = die_uses(engine, seat, index)
-            answer = engine.ask_or_force(seat, "choose_use", say(engine, labels.USE_FOR), uses)
+            answer = engine.ask_or_force(seat, "choose_use", later(labels.USE_FOR), uses)
             if answer is NO_ANSWER:
                 return
         die = state["dice"][index]
@@ -188,7 +188,7 @@ def perform_action(engine: Engine, frame: Frame) -> None:
     engine.finish(frame)
 
 
-def die_options(engine: Engine, seat: int) -> list[tuple[str, str, tuple]]:
+def die_options(engine: Engine, seat: int) -> list[tuple[str, Text, tuple]]:
     """The dice a player may choose in A.2, and the flips they may make first."""
     state = engine.state
     options = []
@@ -196,9 +196,8 @@ def die_options(engine: Engine, seat: int) -> list[tuple[str, str, tuple]]:
     for index, bought in usable_dice(engine, seat):
         die = state["dice"][index]
         if bought:
-            seller = labels.seat_name(engine, die["owner"])
-            label = say(
-                engine,
+            seller = labels.seat_name(die["owner"])
+            label = later(
                 labels.BUY_DIE,
                 color=die["color"],
                 value=die["value"],
@@ -207,12 +206,12 @@ def die_options(engine: Engine, seat: int) -> list[tuple[str, str, tuple]]:
             )
             options.append((f"buy:{index}", label, ("buy", index)))
         else:
-            label = say(engine, labels.USE_OWN_DIE, color=die["color"], value=die["value"])
+            label = later(labels.USE_OWN_DIE, color=die["color"], value=die["value"])
             options.append((f"die:{index}", label, ("own", index)))
     return options + flip_options(engine, seat)
 
 
-def flip_options(engine: Engine, seat: int) -> list[tuple[str, str, tuple]]:
+def flip_options(engine: Engine, seat: int) -> list[tuple[str, Text, tuple]]:
     """Flipping each die in the player's compartment, if they can pay for it."""
     cost, item = engine.data.flip_cost
     if engine.state["players"][seat]["storage"][item] < cost:
@@ -220,8 +219,7 @@ def flip_options(engine: Engine, seat: int) -> list[tuple[str, str, tuple]]:
     options = []
     for index in dice_of(engine, seat):
         die = engine.state["dice"][index]
-        label = say(
-            engine,
+        label = later(
             labels.FLIP_DIE,
             cost=labels.amount(engine, cost, item, slot="FLIP_DIE.cost"),
             color=die["color"],
@@ -248,8 +246,8 @@ def flip_dice(engine: Engine, frame: Frame) -> None:
     if not options:
         engine.finish(frame)
         return
-    options.append(("done", say(engine, labels.FLIP_NO_MORE), None))
-    engine.ask(seat, "flip", say(engine, labels.FLIP_ANOTHER), options)
+    options.append(("done", later(labels.FLIP_NO_MORE), None))
+    engine.ask(seat, "flip", later(labels.FLIP_ANOTHER), options)
 
 
 # ---- 1x effects on the chosen die (the advanced rules) --------------------------------
@@ -294,7 +292,7 @@ def set_die_color(engine: Engine, frame: Frame) -> None:
         engine.finish(frame)
         return
     options = [(f"color:{c}", c, c) for c in recolourings(engine, frame["seat"], index)]
-    engine.ask(frame["seat"], "as_color", say(engine, labels.AS_COLOR), options)
+    engine.ask(frame["seat"], "as_color", later(labels.AS_COLOR), options)
 
 
 # ---- A.3 and the hand limit ---------------------------------------------------------
@@ -327,7 +325,7 @@ def draw_for_die(engine: Engine, frame: Frame) -> None:
         engine.ask(
             seat,
             "keep",
-            say(engine, labels.KEEP_WHICH),
+            later(labels.KEEP_WHICH),
             [(f"card:{c}", labels.card(engine, c), c) for c in frame["drawn"]],
         )
         return
@@ -350,6 +348,6 @@ def hand_limit(engine: Engine, frame: Frame) -> None:
     engine.ask(
         seat,
         "hand_limit",
-        say(engine, labels.HAND_LIMIT),
+        later(labels.HAND_LIMIT),
         [(f"card:{c}", labels.card(engine, c), c) for c in sorted(set(hand))],
     )

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from ..game import Frame
 from . import labels
-from .labels import say
+from .labels import later
 from .layout import hex_key
 from .tables import Engine, Hex
 
@@ -173,11 +173,8 @@ def move_ship(engine: Engine, frame: Frame) -> None:
     engine.ask(
         seat,
         "move_ship",
-        say(engine, labels.MOVE_WHICH_SHIP),
-        [
-            (f"move:{a}>{b}", say(engine, labels.MOVE_SHIP, source=a, target=b), [a, b])
-            for a, b in moves
-        ],
+        later(labels.MOVE_WHICH_SHIP),
+        [(f"move:{a}>{b}", later(labels.MOVE_SHIP, source=a, target=b), [a, b]) for a, b in moves],
     )
 
 

@@ -12,6 +12,7 @@ from ...dsl import ast
 from ...dsl.checker import Decl
 from ...dsl.compiler import RuleSet
 from ..engine import Engine as GenericEngine
+from ..engine import Text  # noqa: F401  (re-exported for the game modules)
 from ..program import Program
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from ...engine import NO_ANSWER, take_answer
 from ...game import Frame
 from .. import labels, space
-from ..labels import say
+from ..labels import later
 from ..layout import hex_key
 from ..missions import place_mission
-from ..tables import Engine
+from ..tables import Engine, Text
 
 
 def black_angel_hex(engine: Engine) -> str:
@@ -48,15 +48,15 @@ def can_launch(engine: Engine, seat: int, value: int, colour: str) -> bool:
     return space.can_end_somewhere(engine, seat, (strip, pos), value, None)
 
 
-def command_ships(engine: Engine, seat: int, value: int, colour: str) -> list[tuple[str, str]]:
+def command_ships(engine: Engine, seat: int, value: int, colour: str) -> list[tuple[str, Text]]:
     """Ships that can be commanded with this die: ("launch", label) or (hex key, label).
     A star die moves nothing, so only a ship where a card can be placed."""
     out = []
     if can_launch(engine, seat, value, colour):
-        out.append(("launch", say(engine, labels.LAUNCH)))
+        out.append(("launch", later(labels.LAUNCH)))
     for key, seats in sorted(engine.state["space"]["ships"].items()):
         if seat in seats and (value > 0 or can_place_at(engine, seat, key, colour)):
-            out.append((key, say(engine, labels.YOUR_SHIP, hex=key)))
+            out.append((key, later(labels.YOUR_SHIP, hex=key)))
     return out
 
 
@@ -98,7 +98,7 @@ def action_command(engine: Engine, frame: Frame) -> None:
                 engine.log("action_impossible", seat=seat, action=frame["action"])
                 engine.finish(frame, False)
                 return
-            answer = engine.ask_or_force(seat, "ship", say(engine, labels.WHICH_SHIP), options)
+            answer = engine.ask_or_force(seat, "ship", later(labels.WHICH_SHIP), options)
             if answer is NO_ANSWER:
                 return
         if answer == "launch":
@@ -127,12 +127,11 @@ def action_command(engine: Engine, frame: Frame) -> None:
             answer = engine.ask_or_force(
                 seat,
                 "move",
-                say(engine, labels.MOVE_WHERE),
+                later(labels.MOVE_WHERE),
                 [
                     (
                         f"hex:{t}",
-                        say(
-                            engine,
+                        later(
                             labels.HEX,
                             hex=t,
                             terrain=space.hex_at(engine, *space.split(t)).terrain,
@@ -159,14 +158,14 @@ def action_command(engine: Engine, frame: Frame) -> None:
             if not can_place_at(engine, seat, frame["at"], colour):
                 engine.finish(frame)
                 return
-            cards: list[tuple[str, str, str | None]] = [
-                (f"place:{m}", say(engine, labels.PLACE_CARD, card=m), m)
+            cards: list[tuple[str, Text, str | None]] = [
+                (f"place:{m}", later(labels.PLACE_CARD, card=m), m)
                 for m in sorted(set(p["hand"]))
                 if engine.data.missions[m].color == colour
             ]
             if value > 0:
-                cards.append(("skip", say(engine, labels.PLACE_NO_CARD), None))
-            engine.ask(seat, "place_card", say(engine, labels.PLACE_HERE), cards)
+                cards.append(("skip", later(labels.PLACE_NO_CARD), None))
+            engine.ask(seat, "place_card", later(labels.PLACE_HERE), cards)
             return
         if answer is None:  # the player places no card: the action ends with the move
             engine.finish(frame)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from ...engine import NO_ANSWER, take_answer
 from ...game import Frame
 from .. import labels
-from ..labels import say
-from ..tables import Engine
+from ..labels import later
+from ..tables import Engine, Text
 from .activations import may_stop
 
 
@@ -35,11 +35,10 @@ def action_destroy(engine: Engine, frame: Frame) -> None:
         location["held"] = {}
         engine.log("destroy", seat=seat, action=answer, cards=list(location["ravagers"]))
         location["ravagers"] = []
-    options: list[tuple[str, str, int | str]] = [
+    options: list[tuple[str, Text, int | str]] = [
         (
             f"action:{n}",
-            say(
-                engine,
+            later(
                 labels.DESTROY_AT,
                 n=len(state["actions"][n - 1]["ravagers"]),
                 count=len(state["actions"][n - 1]["ravagers"]),
@@ -54,10 +53,10 @@ def action_destroy(engine: Engine, frame: Frame) -> None:
         engine.finish(frame)
         return
     if frame["left"] < frame["value"] and may_stop(engine):
-        options.append(("stop", say(engine, labels.STOP_DESTROYING), "stop"))
+        options.append(("stop", later(labels.STOP_DESTROYING), "stop"))
     engine.ask(
         seat,
         "destroy",
-        say(engine, labels.DESTROY_WHICH, n=frame["left"], left=frame["left"]),
+        later(labels.DESTROY_WHICH, n=frame["left"], left=frame["left"]),
         options,
     )

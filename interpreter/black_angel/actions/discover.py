@@ -8,8 +8,8 @@ from ...game import Frame
 from .. import labels
 from ..display import advanced_cost, tile_cost
 from ..grid import inject
-from ..labels import say
-from ..tables import Engine
+from ..labels import later
+from ..tables import Engine, Text
 from .activations import may_stop
 
 
@@ -56,11 +56,11 @@ def action_discover(engine: Engine, frame: Frame) -> None:
                 frame["injecting"] = True
             else:
                 if frame["taken"] and may_stop(engine):
-                    options.append(("stop", say(engine, labels.NO_MORE_TILES), ("stop", 0)))
+                    options.append(("stop", later(labels.NO_MORE_TILES), ("stop", 0)))
                 engine.ask(
                     seat,
                     "discover",
-                    say(engine, labels.TAKE_TILE, n=frame["left"], left=frame["left"]),
+                    later(labels.TAKE_TILE, n=frame["left"], left=frame["left"]),
                     options,
                 )
                 return
@@ -78,22 +78,22 @@ def action_discover(engine: Engine, frame: Frame) -> None:
     options = [
         (
             f"{line}:{number}",
-            say(engine, labels.INJECT_INTO, tile=tile, line=line, number=number),
+            later(labels.INJECT_INTO, tile=tile, line=line, number=number),
             (line, number),
         )
         for line, number, kind in engine.data.arrows
         if kind == enters
     ]
-    engine.ask(seat, "inject", say(engine, labels.INJECT_WHERE, tile=tile), options)
+    engine.ask(seat, "inject", later(labels.INJECT_WHERE, tile=tile), options)
 
 
-def take_options(engine: Engine, left: int) -> list[tuple[str, str, tuple]]:
+def take_options(engine: Engine, left: int) -> list[tuple[str, Text, tuple]]:
     """The tiles that `left` activations can still pay for."""
     state = engine.state
     options = [
         (
             f"tile:{i}",
-            say(engine, labels.DISPLAY_TILE, tile=t, cost=tile_cost(engine, i)),
+            later(labels.DISPLAY_TILE, tile=t, cost=tile_cost(engine, i)),
             ("tile", i),
         )
         for i, t in enumerate(state["display"])
@@ -102,7 +102,7 @@ def take_options(engine: Engine, left: int) -> list[tuple[str, str, tuple]]:
     cost = advanced_cost(engine)
     if left >= cost:
         options += [
-            (f"advanced:{i}", say(engine, labels.ADVANCED_TILE, tile=t, cost=cost), ("advanced", i))
+            (f"advanced:{i}", later(labels.ADVANCED_TILE, tile=t, cost=cost), ("advanced", i))
             for i, t in enumerate(state["advanced_slots"])
             if t is not None
         ]

@@ -11,8 +11,8 @@ from ...game import Frame
 from .. import labels
 from ..boosts import boost_up, flip
 from ..grid import activate_tile
-from ..labels import say
-from ..tables import Engine
+from ..labels import later
+from ..tables import Engine, Text
 from .activations import may_stop
 
 
@@ -23,7 +23,7 @@ def can_repair(engine: Engine, seat: int, value: int, colour: str) -> bool:
     )
 
 
-def debris_places(engine: Engine, p: dict) -> list[tuple[str, str, int]]:
+def debris_places(engine: Engine, p: dict) -> list[tuple[str, Text, int]]:
     """The tiles whose lightning space can take the debris and activate them: standard
     side up, no debris yet, not an advanced tile (a boost tile only if the ruling
     debris_on_boost_tiles lets it be flipped for that)."""
@@ -34,10 +34,10 @@ def debris_places(engine: Engine, p: dict) -> list[tuple[str, str, int]]:
             continue
         if not boost_up(engine, tile):
             out.append(
-                (f"tile:{cell}", say(engine, labels.DEBRIS_ON_TILE, tile=tile, cell=cell + 1), cell)
+                (f"tile:{cell}", later(labels.DEBRIS_ON_TILE, tile=tile, cell=cell + 1), cell)
             )
         elif flip_ok:
-            label = say(engine, labels.DEBRIS_FLIP_TILE, tile=tile, cell=cell + 1)
+            label = later(labels.DEBRIS_FLIP_TILE, tile=tile, cell=cell + 1)
             out.append((f"tile:{cell}", label, cell))
     return out
 
@@ -49,12 +49,12 @@ def action_repair(engine: Engine, frame: Frame) -> None:
     p = state["players"][seat]
     frame.setdefault("left", frame["value"])
     answer = take_answer(frame)
-    options: list[tuple[str, str, Any]]
+    options: list[tuple[str, Text, Any]]
     if frame.get("placing"):
         if answer is NO_ANSWER:
-            options = [("storage", say(engine, labels.DEBRIS_TO_STORAGE), "storage")]
+            options = [("storage", later(labels.DEBRIS_TO_STORAGE), "storage")]
             options += debris_places(engine, p)
-            engine.ask(seat, "debris", say(engine, labels.DEBRIS_WHERE), options)
+            engine.ask(seat, "debris", later(labels.DEBRIS_WHERE), options)
             return
         frame["placing"] = False
         if answer != "storage":
@@ -83,12 +83,12 @@ def action_repair(engine: Engine, frame: Frame) -> None:
         engine.finish(frame)
         return
     options = [
-        (f"action:{n}", say(engine, labels.REPAIR_ACTION, number=n), ("action", n))
+        (f"action:{n}", later(labels.REPAIR_ACTION, number=n), ("action", n))
         for n in sorted(engine.data.actions)
         if state["actions"][n - 1]["damage"] > 0
     ]
     options += [
-        (f"die:{i}", say(engine, labels.REPAIR_DIE, color=d["color"]), ("die", i))
+        (f"die:{i}", later(labels.REPAIR_DIE, color=d["color"]), ("die", i))
         for i, d in enumerate(state["dice"])
         if d["damaged"] and d["owner"] is None
     ]
@@ -96,10 +96,10 @@ def action_repair(engine: Engine, frame: Frame) -> None:
         engine.finish(frame)
         return
     if frame["left"] < frame["value"] and may_stop(engine):
-        options.append(("stop", say(engine, labels.STOP_REPAIRING), ("stop", 0)))
+        options.append(("stop", later(labels.STOP_REPAIRING), ("stop", 0)))
     engine.ask(
         seat,
         "repair",
-        say(engine, labels.REPAIR_WHAT, n=frame["left"], left=frame["left"]),
+        later(labels.REPAIR_WHAT, n=frame["left"], left=frame["left"]),
         options,
     )
