@@ -16,8 +16,6 @@ the core primitives from core_primitives.py.
 from __future__ import annotations
 
 import json
-import marshal
-import pickle
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -29,6 +27,7 @@ from ..dsl.text import TextRenderer
 from ..dsl.visitor import NodeVisitor
 from .program import Program
 from .rng import Rng, seed_state
+from .state_copy import state_copier
 
 if TYPE_CHECKING:
     from .game import Frame, Handler, Implementation
@@ -44,6 +43,10 @@ STATE_VERSION = 2
 # keys of the state that a clone shares with its original: set once by new_game, and the
 # log (a new list of the same events: events are never changed once logged)
 SHARED_KEYS = ("rulings", "variants", "log")
+# keys of the state that a clone copies whole, not as the state's schema says: the
+# frames (open: each operation keeps its own fields), the queued triggers, and the
+# pending decision (its texts are kept as tuples until rendered, not as saved)
+WHOLE_KEYS = ("stack", "triggered", "pending")
 
 P = TypeVar("P", bound=Program)
 # a seat at the table (0..n-1); a str is an automated opponent, which never decides
@@ -163,6 +166,7 @@ class Engine(Generic[P]):
         self.data = data
         self.state = state
         self.rng = Rng(state)
+        self._copier: Callable[[dict], dict] | None = None  # compiled at the first clone
         # False: the log keeps the choices only (enough for a replay), not the other events
         # (for bots' look-ahead and searches, which read no log)
         self.logging = log
@@ -279,26 +283,22 @@ class Engine(Generic[P]):
     def clone(self, log: bool | None = None) -> Engine[P]:
         """An independent copy of the game, sharing with this one what never changes: the
         rulings and variants, and the events of the log (an event is never changed once
-        logged, so the copy gets a new list of the same events). The rest is copied by a
-        marshal round trip (plain data; several times faster than deepcopy, and faster
-        than pickle), which keeps shared parts shared, as pickle does.
+        logged, so the copy gets a new list of the same events). The rest is copied as
+        the state's schema says (interpreter/state_copy.py): several times faster than
+        deepcopy, and faster than a marshal round trip.
 
         `log=False`: the copy logs only its choices from now on (a bot's look-ahead);
         None: as this game does."""
-        state = self.state
-        kept = {key: state[key] for key in SHARED_KEYS}
-        for key in SHARED_KEYS:
-            state[key] = None
-        try:
-            try:
-                copy = marshal.loads(marshal.dumps(state))
-            except ValueError:  # not plain data (a game keeps an object in its state)
-                copy = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-        finally:
-            state.update(kept)
-        copy.update(kept)
-        copy["log"] = list(kept["log"])
-        return Engine(self.data, copy, self.logging if log is None else log)
+        copier = self._copier
+        if copier is None:
+            copier = self._copier = state_copier(
+                self.data, self.players, self.state["variants"], SHARED_KEYS, WHOLE_KEYS
+            )
+        copy = copier(self.state)
+        copy["log"] = list(copy["log"])
+        twin = Engine(self.data, copy, self.logging if log is None else log)
+        twin._copier = copier
+        return twin
 
     def determinize(self, seat: int, rng: Rng) -> None:
         """Make this game (a bot's copy) one that `seat` cannot tell from the real one: what

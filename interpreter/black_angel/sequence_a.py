@@ -82,6 +82,7 @@ def usable_dice(engine: Engine, seat: int) -> list[tuple[int, bool]]:
 def _usable_dice(engine: Engine, seat: int) -> Iterator[tuple[int, bool]]:
     price, item = engine.data.die_price
     money = engine.state["players"][seat]["storage"][item]
+    known: dict[tuple[str, int], bool] = {}  # what a die can do depends on its colour and face
     for index, die in enumerate(engine.state["dice"]):
         if die["owner"] == seat:
             bought = False
@@ -89,7 +90,11 @@ def _usable_dice(engine: Engine, seat: int) -> Iterator[tuple[int, bool]]:
             bought = True
         else:
             continue
-        if die_usable(engine, seat, index) or boosts.offers(engine, seat, die_moment(index)):
+        key = (acting_color(engine, index), die["value"])
+        usable = known.get(key)
+        if usable is None:
+            usable = known[key] = die_usable(engine, seat, index)
+        if usable or boosts.offers(engine, seat, die_moment(index)):
             yield index, bought
 
 
