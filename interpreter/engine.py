@@ -456,8 +456,17 @@ class Engine(Generic[P]):
 
     # ---- effects -------------------------------------------------------------
     def run_effect(self, seat: Seat, effect: int, ctx: dict | None = None) -> None:
-        """Push effect number `effect` for `seat`; ctx says what it is about (card, action)."""
-        self.push({"op": "effect", "seat": seat, "effect": effect, "ctx": ctx or {}, "pc": 0})
+        """Push effect number `effect` for `seat`; ctx says what it is about (card, action).
+        A call run once is pushed as its primitive's frame at once (what the `effect`
+        and `call` operations would push, one after the other)."""
+        direct = self.data.direct_calls[effect]
+        frame: Frame
+        if direct is None:
+            frame = {"op": "effect", "seat": seat, "effect": effect, "ctx": ctx or {}, "pc": 0}
+        else:
+            frame = {"op": "prim", "seat": seat, "name": direct[0], "args": direct[1]}
+            frame["ctx"] = ctx or {}
+        self.state["stack"].append(frame)
 
     def can(self, seat: Seat, effect: int, ctx: dict) -> bool:
         """Whether the effect can be carried out now (a conservative static check)."""

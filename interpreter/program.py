@@ -51,6 +51,9 @@ class Program:
         self.score_track: str | None = tracks[0] if tracks else None  # final scores count it
         self.nodes: list[ast.Effect] = []
         self.parts: list[tuple[int, ...]] = []
+        # by effect number: (primitive, arguments) for a call run once (no `per`), which
+        # the engine runs as the primitive's own frame; None for the other effects
+        self.direct_calls: list[tuple[str, tuple] | None] = []
         self._labels: dict[int, str] = {}
         self._option_ids: dict[int, tuple[str, ...]] = {}
         self._checks: dict[int, Check] = {}
@@ -103,6 +106,10 @@ class Program:
         number = len(self.nodes)
         self.nodes.append(effect)
         self.parts.append(())
+        if isinstance(effect, ast.Call) and effect.per is None:
+            self.direct_calls.append((effect.name, effect.values))
+        else:
+            self.direct_calls.append(None)
         self.parts[number] = tuple(self.lower(child) for child in effect.children())
         return number
 
