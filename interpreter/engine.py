@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from ..dsl import ast
 from ..dsl.errors import ArgumentError, BlackAngelError, RulesError
@@ -107,29 +107,55 @@ class Option:
         return f"Option(id={self.id!r}, label={self.label!r})"
 
 
+class Options(Sequence[Option]):
+    """The options of a decision, each made an `Option` only when it is read: a bot that
+    picks one at random makes one, not forty."""
+
+    __slots__ = ("_items", "_text")
+
+    def __init__(self, items: list[dict], text: TextRenderer):
+        self._items = items  # the pending decision's options (never changed in place)
+        self._text = text
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Option: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Option, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Option | tuple[Option, ...]:
+        if isinstance(index, slice):
+            return tuple(Option(o["id"], o["label"], self._text) for o in self._items[index])
+        option = self._items[index]
+        return Option(option["id"], option["label"], self._text)
+
+    def __iter__(self) -> Iterator[Option]:
+        text = self._text
+        for option in self._items:
+            yield Option(option["id"], option["label"], text)
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
 class Decision:
     """Who decides what, the prompt (rendered when first read) and the options."""
 
     __slots__ = ("player", "kind", "options", "_prompt", "_text")
 
-    def __init__(
-        self,
-        player: int,
-        kind: str,
-        prompt: Text,
-        options: tuple[Option, ...],
-        text: TextRenderer | None = None,
-    ):
-        self.player = player
-        self.kind = kind
-        self.options = options
-        self._prompt = prompt
+    def __init__(self, pending: dict, text: TextRenderer):
+        self.player: int = pending["player"]
+        self.kind: str = pending["kind"]
+        self.options = Options(pending["options"], text)
+        self._prompt: Text = pending["prompt"]
         self._text = text
 
     @property
     def prompt(self) -> str:
         if type(self._prompt) is not str:
-            assert self._text is not None, "a text not rendered yet needs its renderer"
             self._prompt = self._text.render(self._prompt)
         return self._prompt
 
@@ -142,9 +168,8 @@ class Decision:
 
 def options_digest(pending: dict) -> str:
     """A short fingerprint of a decision (who, what kind, which options), for replays."""
-    text = "|".join(
-        [str(pending["player"]), pending["kind"], *(o["id"] for o in pending["options"])]
-    )
+    ids = "|".join([o["id"] for o in pending["options"]])
+    text = f"{pending['player']}|{pending['kind']}|{ids}"
     return f"{zlib.crc32(text.encode()):08x}"
 
 
@@ -224,14 +249,7 @@ class Engine(Generic[P]):
         pending = self.state["pending"]
         if pending is None:
             return None
-        text = self.data.text
-        return Decision(
-            pending["player"],
-            pending["kind"],
-            pending["prompt"],
-            tuple([Option(o["id"], o["label"], text) for o in pending["options"]]),
-            text,
-        )
+        return Decision(pending, self.data.text)
 
     def legal_options(self) -> list[str]:
         pending = self.state["pending"]
