@@ -51,9 +51,7 @@ def _uses(
     die = engine.state["dice"][index]
     die_color = color or acting_color(engine, index)
     die_value = die["value"] if face is None else face
-    for number, (colour, kind) in sorted(engine.data.actions.items()):
-        if colour != die_color:
-            continue
+    for number, kind in engine.data.actions_of_color.get(die_color, ()):
         value = action_value(engine, number, die_value)
         if value == 0 and die_value > 0 and engine.ruling("damaged_to_zero") == "no_action":
             continue

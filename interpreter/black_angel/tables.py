@@ -88,6 +88,10 @@ class BlackAngelProgram(Program):
             a.value("number"): (a.value("color"), a.value("kind"))
             for a in ruleset.of_kind("action")
         }  # number -> (colour, kind)
+        self.actions_of_color: dict[str, tuple[tuple[int, str], ...]] = {
+            colour: tuple((n, kind) for n, (c, kind) in sorted(self.actions.items()) if c == colour)
+            for colour in self.colors
+        }  # colour -> (number, kind), in the board's order
         # declarations without an id are errors, and only rule sets without errors are built
         self.missions = {
             m.id: self._mission(m) for m in ruleset.of_kind("mission") if m.id is not None
