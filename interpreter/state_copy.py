@@ -65,7 +65,7 @@ def _state_copier(
     together = [
         key
         for key, sub in schema["properties"].items()
-        if key not in shared and (key in whole_keys or _compile(sub, "v")[0] == "deep(v)")
+        if key not in shared and (key in whole_keys or _Source().copy(sub, "v", 0)[0] == "deep(v)")
     ]
     properties = {
         key: sub
@@ -73,13 +73,15 @@ def _state_copier(
         if key not in shared and key not in together
     }
     closed = {"type": "object", "properties": properties, "additionalProperties": False}
-    placed = [f"{key!r}: parts[{i}]" for i, key in enumerate(together)]
-    expression, _ = _object({**closed, "required": list(properties)}, "state", 0, placed)
-    whole_parts = ", ".join(f"state[{key!r}]" for key in together)
-    source = f"def fields(state):\n    parts = deep(({whole_parts},))\n    return {expression}\n"
+    source = _Source()
+    whole_parts = ", ".join(f"v[{key!r}]" for key in together)
+    prelude = [f"parts = deep(({whole_parts},))"]
+    prelude += [f"out[{key!r}] = parts[{i}]" for i, key in enumerate(together)]
+    top, _ = source.object({**closed, "required": list(properties)}, prelude)
+    assert top is not None, "the prelude is a part"
     namespace: dict[str, Any] = {"deep": deep}
-    exec(compile(source, "<state copier>", "exec"), namespace)
-    fields = namespace["fields"]
+    exec(compile("\n".join(source.functions), "<state copier>", "exec"), namespace)
+    fields = namespace[top]
 
     def copy(state: dict) -> dict:
         if state.keys() == keys:
@@ -113,83 +115,107 @@ def deep(value: Any) -> Any:
         return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
 
-def _compile(schema: dict[str, Any], value: str, depth: int = 0) -> tuple[str | None, bool]:
-    """(a Python expression copying `value`, an expression of this schema; whether it
-    copies some part of it whole); None for a value that is immutable (numbers,
-    strings, booleans, None: kept as they are). A list or table of parts copied whole
-    is copied whole itself: one marshal round trip, not one per item."""
+class _Source:
+    """The Python source of a copier being written: a function per kind of object with
+    parts to copy (`copy_0`, `copy_1`...), each a statement per part."""
+
+    def __init__(self) -> None:
+        self.functions: list[str] = []
+        self.names: dict[str, str] = {}  # function body -> name
+
+    def copy(self, schema: dict[str, Any], value: str, depth: int) -> tuple[str | None, bool]:
+        """(a Python expression copying `value`, an expression of this schema; whether it
+        copies some part of it whole); None for a value that is immutable (numbers,
+        strings, booleans, None: kept as they are). A list or table of parts copied
+        whole is copied whole itself: one marshal round trip, not one per item."""
+        if "const" in schema or "enum" in schema:
+            return None, False
+        if "anyOf" in schema:
+            return self.any_of(schema["anyOf"], value, depth)
+        kind = schema.get("type")
+        if kind in IMMUTABLE_TYPES:
+            return None, False
+        if kind == "array":
+            return self.array(schema, value, depth)
+        if kind == "object" and not _open(schema):
+            return self.table(schema, value, depth)
+        return f"deep({value})", True
+
+    def any_of(
+        self, options: list[dict[str, Any]], value: str, depth: int
+    ) -> tuple[str | None, bool]:
+        """`nullable(x)`: None or a value of x; any other union is copied whole."""
+        compiled = [self.copy(option, value, depth) for option in options]
+        containers = [c for c in compiled if c[0] is not None]
+        if not containers:
+            return None, False
+        if len(containers) == 1 and len(options) == 2 and {"type": "null"} in options:
+            inner, whole = containers[0]
+            return f"(None if {value} is None else {inner})", whole
+        return f"deep({value})", True
+
+    def array(self, schema: dict[str, Any], value: str, depth: int) -> tuple[str, bool]:
+        prefix = schema.get("prefixItems", [])
+        parts = [*prefix, schema.get("items", {})]
+        if prefix and (schema.get("items") is False or schema.get("maxItems") == len(prefix)):
+            parts.pop()  # a fixed-length row: nothing after the prefix
+        item = f"x{depth}"
+        compiled = [self.copy(part, item, depth + 1) for part in parts]
+        if all(copy is None for copy, _ in compiled):
+            return f"{value}.copy()", False
+        copy, whole = compiled[-1]
+        if prefix or whole or copy is None:
+            return f"deep({value})", True
+        return f"[{copy} for {item} in {value}]", False
+
+    def table(self, schema: dict[str, Any], value: str, depth: int) -> tuple[str, bool]:
+        """An object: a dict with the keys of its properties, or (additionalProperties)
+        with keys of its own."""
+        properties = schema.get("properties", {}).values()
+        extra = schema.get("additionalProperties")
+        if isinstance(extra, dict) and not _immutable(extra):
+            item = f"x{depth}"
+            rest, rest_whole = self.copy(extra, item, depth + 1)
+            if rest_whole or not all(_immutable(sub) for sub in properties):
+                return f"deep({value})", True
+            return f"{{k{depth}: {rest} for k{depth}, {item} in {value}.items()}}", False
+        name, whole = self.object(schema)
+        return (f"{value}.copy()" if name is None else f"{name}({value})"), whole
+
+    def object(
+        self, schema: dict[str, Any], prelude: Iterable[str] = ()
+    ) -> tuple[str | None, bool]:
+        """A function copying an object whose properties have parts to copy (after the
+        `prelude` statements, which may set parts of `out` themselves): its name, None
+        if there are none; whether it copies some part whole."""
+        required = set(schema.get("required", ()))
+        lines, whole = [*prelude], False
+        for key, sub in schema.get("properties", {}).items():
+            copy, part_whole = self.copy(sub, f"v[{key!r}]", 0)
+            if copy is None:
+                continue
+            line = f"out[{key!r}] = {copy}"
+            lines.append(line if key in required else f"if {key!r} in v: {line}")
+            whole = whole or part_whole
+        if not lines:
+            return None, False
+        body = "".join(f"    {line}\n" for line in lines)
+        if body not in self.names:  # objects of the same shape share their function
+            self.names[body] = name = f"copy_{len(self.functions)}"
+            self.functions.append(f"def {name}(v):\n    out = v.copy()\n{body}    return out\n")
+        return self.names[body], whole
+
+
+def _immutable(schema: dict[str, Any]) -> bool:
+    """A value of this schema is a number, a string, a boolean or None."""
     if "const" in schema or "enum" in schema:
-        return None, False
+        return True
     if "anyOf" in schema:
-        return _any_of(schema["anyOf"], value, depth)
-    kind = schema.get("type")
-    if kind in IMMUTABLE_TYPES:
-        return None, False
-    if kind == "array":
-        return _array(schema, value, depth)
-    if kind == "object" and not _open(schema):
-        return _object(schema, value, depth)
-    return f"deep({value})", True
+        return all(_immutable(option) for option in schema["anyOf"])
+    return schema.get("type") in IMMUTABLE_TYPES
 
 
 def _open(schema: dict[str, Any]) -> bool:
     """An object whose keys the schema does not pin down: one that allows other keys,
     or whose keys a combination of schemas may extend."""
     return schema.get("additionalProperties", True) is True or bool(OPENING & set(schema))
-
-
-def _any_of(options: list[dict[str, Any]], value: str, depth: int) -> tuple[str | None, bool]:
-    """`nullable(x)`: None or a value of x; any other union is copied whole."""
-    compiled = [_compile(option, value, depth) for option in options]
-    containers = [c for c in compiled if c[0] is not None]
-    if not containers:
-        return None, False
-    if len(containers) == 1 and len(options) == 2 and {"type": "null"} in options:
-        inner, whole = containers[0]
-        return f"(None if {value} is None else {inner})", whole
-    return f"deep({value})", True
-
-
-def _array(schema: dict[str, Any], value: str, depth: int) -> tuple[str, bool]:
-    prefix = schema.get("prefixItems", [])
-    parts = [*prefix, schema.get("items", {})]
-    if prefix and (schema.get("items") is False or schema.get("maxItems") == len(prefix)):
-        parts.pop()  # a fixed-length row: nothing after the prefix
-    item = f"x{depth}"
-    compiled = [_compile(part, item, depth + 1) for part in parts]
-    if all(copy is None for copy, _ in compiled):
-        return f"{value}.copy()", False
-    copy, whole = compiled[-1]
-    if prefix or whole or copy is None:
-        return f"deep({value})", True
-    return f"[{copy} for {item} in {value}]", False
-
-
-def _object(
-    schema: dict[str, Any], value: str, depth: int, given: Iterable[str] = ()
-) -> tuple[str, bool]:
-    """`given`: fields ("key: expression") copied elsewhere."""
-    required = set(schema.get("required", ()))
-    fields: list[str] = [*given]  # "key: copy"
-    optional: list[str] = []  # "**({key: copy} if key in value else {})"
-    whole = False
-    for key, sub in schema.get("properties", {}).items():
-        copy, part_whole = _compile(sub, f"{value}[{key!r}]", depth + 1)
-        if copy is None:
-            continue
-        if key in required:
-            fields.append(f"{key!r}: {copy}")
-        else:
-            optional.append(f"**({{{key!r}: {copy}}} if {key!r} in {value} else {{}})")
-        whole = whole or part_whole
-    extra = schema.get("additionalProperties")
-    if isinstance(extra, dict):
-        item = f"x{depth}"
-        rest, rest_whole = _compile(extra, item, depth + 1)
-        if rest is not None:
-            if fields or optional or rest_whole:
-                return f"deep({value})", True
-            return f"{{k{depth}: {rest} for k{depth}, {item} in {value}.items()}}", False
-    if not fields and not optional:
-        return f"{value}.copy()", False
-    return "{" + ", ".join([f"**{value}", *fields, *optional]) + "}", whole
