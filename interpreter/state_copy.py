@@ -6,9 +6,9 @@ look at every value to find the containers in it. The state's JSON Schema
 `list.copy`, a die with one `dict.copy`, and only the parts whose shape the schema
 leaves open (the frames of the stack, the pending decision, the queued triggers) go
 through a marshal round trip, all of them together. The copier is compiled once per
-schema into the source of one Python function (one dict display per object, one
-comprehension per list of containers), so that copying runs no loop of ours over
-the schema.
+schema into Python source: a function per shape of object, a statement per part to
+copy, a comprehension per list of objects (print `_Source().functions` to read it),
+so that copying runs no loop of ours over the schema.
 
 A copy shares no list or dict with its original (tests/test_engine.py compares it
 with a marshal round trip over the states of many games), provided the state fits its
