@@ -81,7 +81,9 @@ def program_for(settings: Settings) -> Program:
 def _start_worker(settings: Settings) -> None:
     # Ctrl-C reaches every process of the terminal's group: the parent stops the workers
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _worker["data"] = program_for(settings)
+    # a forked worker starts with the parent's program; a spawned one compiles the rules
+    inherited = _worker.get("parent")
+    _worker["data"] = inherited if inherited is not None else program_for(settings)
     _worker["settings"] = settings
 
 
@@ -122,7 +124,11 @@ def records(
         return
     size = chunk_size(len(seeds), workers)
     chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
-    pool = multiprocessing.Pool(workers, initializer=_start_worker, initargs=(settings,))
+    _worker["parent"] = data  # for the workers forked now (see _start_worker)
+    try:
+        pool = multiprocessing.Pool(workers, initializer=_start_worker, initargs=(settings,))
+    finally:
+        del _worker["parent"]
     try:
         queued: deque[Any] = deque()
         for chunk in chunks:
