@@ -85,7 +85,7 @@ class Option:
 
     __slots__ = ("id", "_label", "_text")
 
-    def __init__(self, id: str, label: Text, text: TextRenderer | None = None):
+    def __init__(self, id: str, label: Text, text: TextRenderer):
         self.id = id
         self._label = label
         self._text = text
@@ -93,7 +93,6 @@ class Option:
     @property
     def label(self) -> str:
         if type(self._label) is not str:
-            assert self._text is not None, "a text not rendered yet needs its renderer"
             self._label = self._text.render(self._label)
         return self._label
 
@@ -478,13 +477,11 @@ class Engine(Generic[P]):
         A call run once is pushed as its primitive's frame at once (what the `effect`
         and `call` operations would push, one after the other)."""
         direct = self.data.direct_calls[effect]
-        frame: Frame
         if direct is None:
-            frame = {"op": "effect", "seat": seat, "effect": effect, "ctx": ctx or {}, "pc": 0}
-        else:
-            frame = {"op": "prim", "seat": seat, "name": direct[0], "args": direct[1]}
-            frame["ctx"] = ctx or {}
-        self.state["stack"].append(frame)
+            self.push({"op": "effect", "seat": seat, "effect": effect, "ctx": ctx or {}, "pc": 0})
+            return
+        name, args = direct
+        self.push({"op": "prim", "seat": seat, "name": name, "args": args, "ctx": ctx or {}})
 
     def can(self, seat: Seat, effect: int, ctx: dict) -> bool:
         """Whether the effect can be carried out now (a conservative static check)."""

@@ -1,12 +1,12 @@
 """What a player reads at a decision: Black Angel's prompts and option labels.
 
 Every text is an English msgid (marked with N_, or NN_ when it has a plural form)
-filled by `say`, so that all of the game's decision texts are in this one file.
-Effects offered as options are labelled from the primitives' templates instead (the
-program's labels).
+made a text by `later`, so that all of the game's decision texts are in this one file.
+A text is rendered only when someone reads it (TextRenderer.render). Effects offered
+as options are labelled from the primitives' templates instead (the program's labels).
 
 A placeholder that shows a word (a colour, a terrain, an item) is a slot named after
-the text, `BUY_DIE.color`, declared in the vocabulary's SLOTS: `say` translates the
+the text, `BUY_DIE.color`, declared in the vocabulary's SLOTS: rendering translates the
 word under it, so each language can give the word the form its sentence needs.
 """
 
@@ -106,16 +106,11 @@ HAL = N_("Hal")
 AMOUNT = N_("{count} {item}")  # a number of items: "1 resource"
 
 
-def say(engine: Engine, template: str | tuple[str, str], n: int = 1, **values: object) -> str:
-    """A prompt or label in words: the template translated (one with a plural form
-    agreeing with n), then filled; words in its slots translated as the slots say. A
-    value may be a text not rendered yet (`later`)."""
-    return engine.data.text.render((template, _NAMES.get(template), n, values))
-
-
 def later(template: str | tuple[str, str], n: int = 1, **values: object) -> Text:
-    """As `say`, but rendered only when someone reads it (TextRenderer.render): for the
-    labels of options, which a bot choosing by id never reads."""
+    """A prompt or label, rendered only when someone reads it (TextRenderer.render): the
+    template translated (one with a plural form agreeing with n), then filled; words in
+    its slots translated as the slots say. A value may be such a text itself. Most
+    labels are never read: a bot chooses by id."""
     return (template, _NAMES.get(template), n, values)
 
 
