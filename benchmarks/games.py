@@ -14,6 +14,8 @@ import platform
 import statistics
 import time
 
+from clone_timing import ROUNDS, median_clone_us
+
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.agents import RandomAgent
 from blackangel.interpreter.engine import Engine
@@ -52,15 +54,7 @@ def measure(data, players: int, games: int, variants: tuple[str, ...]) -> None:
         decisions += steps
     elapsed = time.perf_counter() - start
 
-    clone_times = []
-    for engine in middles:  # each state's best of 5 timings (timeit's advice), then the median
-        best = float("inf")
-        for _ in range(5):
-            t0 = time.perf_counter()
-            for _ in range(20):
-                engine.clone()
-            best = min(best, (time.perf_counter() - t0) / 20)
-        clone_times.append(best)
+    clone_us = median_clone_us(middles)
     sizes = [len(e.to_json().encode()) for e in middles]
 
     rules = "advanced" if variants else "basic"
@@ -70,8 +64,7 @@ def measure(data, players: int, games: int, variants: tuple[str, ...]) -> None:
         f"{games / elapsed:.1f} games/s, {decisions / elapsed:,.0f} decisions/s, "
         f"{decisions / games:.0f} decisions per game"
     )
-    median = statistics.median(clone_times) * 1e6
-    print(f"  clone(): {median:,.0f} us (mid-game states: median of best of 5)")
+    print(f"  clone(): {clone_us:,.0f} us (mid-game states: median of best of {ROUNDS})")
     print(f"  saved state: median {statistics.median(sizes) / 1024:.1f} KiB of JSON")
 
 

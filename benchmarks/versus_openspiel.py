@@ -23,6 +23,8 @@ import statistics
 import time
 from collections.abc import Callable
 
+from clone_timing import ROUNDS, median_clone_us
+
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.agents import RandomAgent
 from blackangel.interpreter.engine import Engine
@@ -70,7 +72,7 @@ def main() -> None:
         ratio = "" if name == ours_name else f"  (ours / theirs: {ours_rate / decisions:.2f}x)"
         print(f"{name:40} {decisions:>9,.0f} decisions/s {games:>8.1f} games/s{ratio}")
     for name, micros in clones.items():
-        print(f"clone() {name:32} {micros:>9.1f} us (mid-game states: median of best of 5)")
+        print(f"clone() {name:32} {micros:>9.1f} us (mid-game states: median of best of {ROUNDS})")
 
 
 def ours(data: Program, players: int, seconds: float) -> tuple[float, float]:
@@ -98,30 +100,21 @@ def theirs(game, seconds: float) -> tuple[float, float]:
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, weights)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
+            decisions += random_move(state, rng)
         games += 1
     elapsed = time.perf_counter() - start
     return decisions / elapsed, games / elapsed
 
 
-def _median_clone(states: list, repeat: int = 20, rounds: int = 5) -> float:
-    """The median over the states of each state's best of `rounds` timings (as timeit
-    advises: the best round is the one least disturbed by the rest of the machine)."""
-    times = []
-    for state in states:
-        best = float("inf")
-        for _ in range(rounds):
-            start = time.perf_counter()
-            for _ in range(repeat):
-                state.clone()
-            best = min(best, (time.perf_counter() - start) / repeat)
-        times.append(best)
-    return statistics.median(times) * 1e6
+def random_move(state, rng: random.Random) -> bool:
+    """Play one move of an OpenSpiel state at random: a chance outcome by its weight, or
+    a legal action; True if it was a decision."""
+    if state.is_chance_node():
+        outcomes, weights = zip(*state.chance_outcomes())
+        state.apply_action(rng.choices(outcomes, weights)[0])
+        return False
+    state.apply_action(rng.choice(state.legal_actions()))
+    return True
 
 
 def clone_ours(data: Program, players: int) -> float:
@@ -134,7 +127,7 @@ def clone_ours(data: Program, players: int) -> float:
             engine.apply(agents[decision.player].choose(engine, decision))
             steps += 1
         middles.append(engine)
-    return _median_clone(middles)
+    return median_clone_us(middles)
 
 
 def clone_theirs(game) -> float:
@@ -144,14 +137,9 @@ def clone_theirs(game) -> float:
         state = game.new_initial_state()
         steps = 0
         while not state.is_terminal() and steps < 20:
-            if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, weights)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                steps += 1
+            steps += random_move(state, rng)
         middles.append(state)
-    return _median_clone(middles)
+    return median_clone_us(middles)
 
 
 if __name__ == "__main__":
