@@ -15,15 +15,6 @@ from __future__ import annotations
 MASK = (1 << 64) - 1
 
 
-def next_state(state: int) -> tuple[int, int]:
-    """One step: (new state, 64-bit output)."""
-    state = (state + 0x9E3779B97F4A7C15) & MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return state, z ^ (z >> 31)
-
-
 class Rng:
     """Random numbers drawn from, and written back to, `holder[key]`."""
 
@@ -34,29 +25,43 @@ class Rng:
         self.key = key
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n)."""
+        """A uniform integer in [0, n): the next SplitMix64 output that falls below the
+        largest multiple of n (so every remainder is equally likely), modulo n."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
         state = self.holder[self.key]
         if type(state) is not int:  # chance mode: the outcome is chosen from outside
             return state.below(n)
+        limit = (1 << 64) - ((1 << 64) % n)
         while True:
-            state, out = next_state(state)
-            if out < limit:
+            state = (state + 0x9E3779B97F4A7C15) & MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            z ^= z >> 31
+            if z < limit:
                 self.holder[self.key] = state
-                return out % n
+                return z % n
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates: for i from the last index down to 1, swap item i with a uniform
-        j in [0, i] (one `below(i + 1)` each)."""
-        scripted = self.holder[self.key]
-        if type(scripted) is not int:  # chance mode: the same steps, decided from outside
-            scripted.shuffle(items)
+        j in [0, i]: the draws of `below(i + 1)`, made here with the state kept local."""
+        state = self.holder[self.key]
+        if type(state) is not int:  # chance mode: the same steps, decided from outside
+            state.shuffle(items)
             return
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = (1 << 64) - ((1 << 64) % n)
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.holder[self.key] = state
 
     def choice(self, items):
         return items[self.below(len(items))]
