@@ -37,6 +37,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from blackangel.adapters import openspiel
 from blackangel.interpreter.agents import GreedyAgent
+from blackangel.interpreter.engine import BUILD
 from blackangel.interpreter.rng import Rng, seed_state
 from blackangel.interpreter.search import MctsAgent
 
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> None:
     game = pyspiel.load_game(openspiel.SHORT_NAME, {"players": 3})
     data = game.data
     print(
-        f"python {platform.python_version()} on {platform.machine()}, content "
+        f"python {platform.python_version()} ({BUILD}) on {platform.machine()}, content "
         f"{data.content_hash}, open_spiel {_version('open_spiel')}; {args.games} games of 3 "
         f"players from seed {args.seed}; ISMCTS {args.simulations} simulations (1 random "
         f"rollout each), our MCTS {args.iterations} iterations"

@@ -18,7 +18,7 @@ from clone_timing import ROUNDS, median_clone_us
 
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.agents import RandomAgent
-from blackangel.interpreter.engine import Engine
+from blackangel.interpreter.engine import BUILD, Engine
 from blackangel.interpreter.program import build
 
 
@@ -29,7 +29,7 @@ def main() -> None:
     args = parser.parse_args()
 
     data = build(load_shipped())
-    machine = f"python {platform.python_version()} on {platform.machine()}"
+    machine = f"python {platform.python_version()} ({BUILD}) on {platform.machine()}"
     print(f"{machine}, content {data.content_hash}")
     for variants in ((), ("advanced",)):
         measure(data, args.players, args.games, variants)

@@ -19,6 +19,7 @@ import time
 
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter import simulation
+from blackangel.interpreter.engine import BUILD
 from blackangel.interpreter.program import build
 
 
@@ -32,7 +33,8 @@ def main() -> None:
 
     data = build(load_shipped())
     print(
-        f"python {platform.python_version()} on {platform.machine()} ({os.cpu_count()} cores), "
+        f"python {platform.python_version()} ({BUILD}) on {platform.machine()} "
+        f"({os.cpu_count()} cores), "
         f"content {data.content_hash}; {args.games} random {args.players}-player games"
     )
     settings = simulation.Settings(players=args.players, agents=("random",), rulings={})

@@ -27,7 +27,7 @@ from clone_timing import ROUNDS, median_clone_us
 
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.agents import RandomAgent
-from blackangel.interpreter.engine import Engine
+from blackangel.interpreter.engine import BUILD, Engine
 from blackangel.interpreter.program import Program, build
 
 OPENSPIEL_GAMES = ("python_block_dominoes", "backgammon")
@@ -42,7 +42,7 @@ def main() -> None:
 
     data = build(load_shipped())
     print(
-        f"python {platform.python_version()} on {platform.machine()}, content "
+        f"python {platform.python_version()} ({BUILD}) on {platform.machine()}, content "
         f"{data.content_hash}; {args.rounds} rounds of {args.seconds:g} s per engine"
     )
     runners: dict[str, Callable[[float], tuple[float, float]]] = {

@@ -43,7 +43,7 @@ def run_phase(engine: Engine, frame: Frame) -> None:
     engine.push({"op": "phase", "seat": frame["seat"], "phase": frame["args"][0], "pc": 0})
 
 
-def can_run(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+def can_run(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     return all(engine.can(seat, effect, ctx) for _, effect in engine.data.phases[args[0]])
 
 

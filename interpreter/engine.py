@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from ..dsl import ast
@@ -33,6 +33,9 @@ if TYPE_CHECKING:
     from .game import Frame, Handler, Implementation
 
 MAX_STEPS_WITHOUT_DECISION = 100_000  # guards against rules that loop forever
+# "compiled" when the engine runs as a C extension built by mypyc (`BA_COMPILE=1 pip
+# install .`, see setup.py), "interpreted" as installed by default: benchmarks print it
+BUILD = "interpreted" if __file__.endswith(".py") else "compiled"
 
 # The engine's own decision texts (a game's are in its module)
 CHOOSE_ONE = N_("Choose one")
@@ -200,10 +203,10 @@ class Engine(Generic[P]):
     def new_game(
         cls,
         data: P,
-        players: int,
-        seed: int,
-        rulings: dict | None = None,
-        variants: Iterable[str] = (),
+        players: Any,  # int; Any, so that a bad argument is an ArgumentError (compiled too)
+        seed: Any,  # int
+        rulings: Any = None,  # dict[str, str] | None
+        variants: Any = (),  # Iterable[str]
         auto_answer: bool = True,
         log: bool = True,
         chance: Any = None,
@@ -399,7 +402,7 @@ class Engine(Generic[P]):
         }
 
     def ask_or_force(
-        self, player: int, kind: str, prompt: Text, options: Sequence[tuple[str, Text, Any]]
+        self, player: Seat, kind: str, prompt: Text, options: Sequence[tuple[str, Text, Any]]
     ) -> Any:
         """Ask `player` as `ask` does and return NO_ANSWER; but when there is only one
         option, answer for the player: log a `forced` event and return its value. Every

@@ -59,15 +59,16 @@ def test_every_mutant_is_refused_by_lint_or_plays_to_the_end(content):
 
 
 def test_the_harness_reports_a_crash_and_a_hang(content, monkeypatch):
-    """A crash and a hang are findings, not a blocked or broken run."""
-    from blackangel.interpreter.black_angel import setup
+    """A crash and a hang are findings, not a blocked or broken run. (They are planted in
+    `Program.check`, which every game asks and which stays Python in a compiled build.)"""
+    from blackangel.interpreter.program import Program
 
     mutant = fuzzing.Mutant("aids.ba", "dir", 0, ["none"], content.texts["aids.ba"])
 
     def crash(*args):
         raise KeyError("boom")
 
-    monkeypatch.setattr(setup.space, "offsets_along", crash)
+    monkeypatch.setattr(Program, "check", crash)
     outcome = fuzzing.check(content, mutant)
     assert outcome.status == "crash" and outcome.cause.startswith("KeyError at ")
 
@@ -75,7 +76,7 @@ def test_the_harness_reports_a_crash_and_a_hang(content, monkeypatch):
         while True:
             pass
 
-    monkeypatch.setattr(setup.space, "offsets_along", hang)
+    monkeypatch.setattr(Program, "check", hang)
     outcome = fuzzing.check(content, mutant, timeout=0.5)
     assert outcome.status == "hang"
 

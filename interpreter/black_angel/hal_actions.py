@@ -30,7 +30,6 @@ that suits him best.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from ...dsl import ast
@@ -232,24 +231,30 @@ def destroy_plan(engine: Engine, order: str, value: int) -> list[int]:
     that lets him destroy more in all."""
     numbers = _order(engine, order)
     sizes = tuple(len(engine.state["actions"][n - 1]["ravagers"]) for n in numbers)
-
-    @cache
-    def best(start: int, left: int) -> int:
-        if start == len(sizes):
-            return 0
-        skip = best(start + 1, left)
-        size = sizes[start]
-        if 0 < size <= left:
-            return max(skip, size + best(start + 1, left - size))
-        return skip
-
+    memo: dict[tuple[int, int], int] = {}
     plan, left = [], value
     for i, number in enumerate(numbers):
         size = sizes[i]
-        if 0 < size <= left and size + best(i + 1, left - size) == best(i, left):
+        if 0 < size <= left and size + _most(sizes, i + 1, left - size, memo) == _most(
+            sizes, i, left, memo
+        ):
             plan.append(number)
             left -= size
     return plan
+
+
+def _most(sizes: tuple[int, ...], start: int, left: int, memo: dict) -> int:
+    """The most cards Hal can destroy from the stacks from `start` on, `left` at most."""
+    if start == len(sizes):
+        return 0
+    known = memo.get((start, left))
+    if known is None:
+        known = _most(sizes, start + 1, left, memo)
+        size = sizes[start]
+        if 0 < size <= left:
+            known = max(known, size + _most(sizes, start + 1, left - size, memo))
+        memo[(start, left)] = known
+    return known
 
 
 def can_destroy(engine: Engine, seat: Any, args: tuple, ctx: dict) -> bool:

@@ -4,6 +4,7 @@ effect of the ravager on top of an action, which strikes whoever performs it."""
 from __future__ import annotations
 
 from ..core_primitives import lose_points
+from ..engine import Seat
 from ..game import Frame
 from .dice import supply_dice
 from .end import trigger_end
@@ -94,13 +95,13 @@ def next_action(engine: Engine, number: int) -> int:
     return number % len(engine.data.actions) + 1
 
 
-def can_damage_next_action(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+def can_damage_next_action(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     if engine.ruling("unplaceable_damage") == "no_loss":
         return True
     return damage_possible(engine, next_action(engine, ctx["action"]))
 
 
-def can_damage_die(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
+def can_damage_die(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     if engine.ruling("unplaceable_damage") == "no_loss":
         return True
     return any(not engine.state["dice"][i]["damaged"] for i in supply_dice(engine, args[0]))
