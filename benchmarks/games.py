@@ -20,6 +20,7 @@ from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.agents import RandomAgent
 from blackangel.interpreter.engine import BUILD, Engine
 from blackangel.interpreter.program import build
+from blackangel.interpreter.simulation import frozen_heap
 
 
 def main() -> None:
@@ -31,9 +32,10 @@ def main() -> None:
     data = build(load_shipped())
     machine = f"python {platform.python_version()} ({BUILD}) on {platform.machine()}"
     print(f"{machine}, content {data.content_hash}")
-    for variants in ((), ("advanced",)):
-        measure(data, args.players, args.games, variants)
-    measure(data, 1, args.games, ())
+    with frozen_heap():  # the collector as `ba simulate` leaves it
+        for variants in ((), ("advanced",)):
+            measure(data, args.players, args.games, variants)
+        measure(data, 1, args.games, ())
 
 
 def measure(data, players: int, games: int, variants: tuple[str, ...]) -> None:

@@ -29,6 +29,7 @@ from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.agents import RandomAgent
 from blackangel.interpreter.engine import BUILD, Engine
 from blackangel.interpreter.program import Program, build
+from blackangel.interpreter.simulation import frozen_heap
 
 OPENSPIEL_GAMES = ("python_block_dominoes", "backgammon")
 
@@ -61,9 +62,10 @@ def main() -> None:
             clones[name] = clone_theirs(game)
 
     figures: dict[str, list[tuple[float, float]]] = {name: [] for name in runners}
-    for _ in range(args.rounds):
-        for name, run in runners.items():
-            figures[name].append(run(args.seconds))
+    with frozen_heap():  # the collector as `ba simulate` leaves it, for both engines
+        for _ in range(args.rounds):
+            for name, run in runners.items():
+                figures[name].append(run(args.seconds))
     ours_name = next(iter(runners))
     ours_rate = statistics.median(d for d, _ in figures[ours_name])
     for name, results in figures.items():

@@ -115,8 +115,8 @@ class Options(Sequence[Option]):
 
     __slots__ = ("_items", "_text")
 
-    def __init__(self, items: list[dict], text: TextRenderer):
-        self._items = items  # the pending decision's options (never changed in place)
+    def __init__(self, items: list[tuple[str, Text, Any]], text: TextRenderer):
+        self._items = items  # the pending decision's (id, label, value), never changed
         self._text = text
 
     def __len__(self) -> int:
@@ -130,14 +130,14 @@ class Options(Sequence[Option]):
 
     def __getitem__(self, index: int | slice) -> Option | tuple[Option, ...]:
         if isinstance(index, slice):
-            return tuple(Option(o["id"], o["label"], self._text) for o in self._items[index])
+            return tuple(Option(o[0], o[1], self._text) for o in self._items[index])
         option = self._items[index]
-        return Option(option["id"], option["label"], self._text)
+        return Option(option[0], option[1], self._text)
 
     def __iter__(self) -> Iterator[Option]:
         text = self._text
         for option in self._items:
-            yield Option(option["id"], option["label"], text)
+            yield Option(option[0], option[1], text)
 
     def __repr__(self) -> str:
         return repr(tuple(self))
@@ -170,7 +170,7 @@ class Decision:
 
 def options_digest(pending: dict) -> str:
     """A short fingerprint of a decision (who, what kind, which options), for replays."""
-    ids = "|".join([o["id"] for o in pending["options"]])
+    ids = "|".join([o[0] for o in pending["options"]])
     text = f"{pending['player']}|{pending['kind']}|{ids}"
     return f"{zlib.crc32(text.encode()):08x}"
 
@@ -255,7 +255,7 @@ class Engine(Generic[P]):
 
     def legal_options(self) -> list[str]:
         pending = self.state["pending"]
-        return [o["id"] for o in pending["options"]] if pending else []
+        return [o[0] for o in pending["options"]] if pending else []
 
     def apply(self, option_id: str) -> None:
         """Answer the current decision. An unknown id raises IllegalOption and changes nothing."""
@@ -263,18 +263,18 @@ class Engine(Generic[P]):
         if pending is None:
             raise IllegalOption("the game is over; there is nothing to decide")
         for option in pending["options"]:
-            if option["id"] == option_id:
+            if option[0] == option_id:
                 break
         else:
-            known = ", ".join(o["id"] for o in pending["options"][:12])
+            known = ", ".join(o[0] for o in pending["options"][:12])
             raise IllegalOption(f"'{option_id}' is not a legal option here; legal: {known}")
         self.state["pending"] = None
-        self.state["stack"][-1]["answer"] = option["value"]
+        self.state["stack"][-1]["answer"] = option[2]
         self.log(
             "choice",
             seat=pending["player"],
             option=option_id,
-            label=self.data.text.render(option["label"]) if self.logging else None,
+            label=self.data.text.render(option[1]) if self.logging else None,
             options=options_digest(pending),
         )
         self.run()
@@ -333,13 +333,17 @@ class Engine(Generic[P]):
         return json.dumps(self.saved(), separators=(",", ":"))
 
     def saved(self) -> dict:
-        """The state as it is saved: the texts of the pending decision rendered."""
+        """The state as it is saved: the pending decision's options as objects (id, label,
+        value; in play they are kept as tuples, lighter to build), their texts rendered."""
         state = self.state
         pending = state["pending"]
         if pending is None:
             return state
         render = self.data.text.render
-        options = [{**o, "label": render(o["label"])} for o in pending["options"]]
+        options = [
+            {"id": id_, "label": render(label), "value": value}
+            for id_, label, value in pending["options"]
+        ]
         pending = {**pending, "prompt": render(pending["prompt"]), "options": options}
         return {**state, "pending": pending}
 
@@ -398,7 +402,7 @@ class Engine(Generic[P]):
             "player": player,
             "kind": kind,
             "prompt": prompt,
-            "options": [{"id": i, "label": label, "value": value} for i, label, value in options],
+            "options": list(options),  # (id, label, value); saved() writes them as objects
         }
 
     def ask_or_force(
@@ -488,11 +492,15 @@ class Engine(Generic[P]):
 
     def can(self, seat: Seat, effect: int, ctx: dict) -> bool:
         """Whether the effect can be carried out now (a conservative static check)."""
-        return self.data.check(effect)(self, seat, ctx)
+        check = self.data.checks.get(effect)
+        if check is None:
+            check = self.data.check(effect)
+        return check(self, seat, ctx)
 
     def describe(self, effect: int) -> str:
         """An effect in words (option labels)."""
-        return self.data.label(effect)
+        label = self.data.labels.get(effect)
+        return self.data.label(effect) if label is None else label
 
 
 Check = Callable[["Engine", Seat, dict], bool]  # (engine, seat, ctx): can it be done now?

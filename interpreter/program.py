@@ -54,9 +54,11 @@ class Program:
         # by effect number: (primitive, arguments) for a call run once (no `per`), which
         # the engine runs as the primitive's own frame; None for the other effects
         self.direct_calls: list[tuple[str, tuple] | None] = []
-        self._labels: dict[int, str] = {}
+        # filled as effects are first labelled and checked (`label`, `check`); the engine
+        # reads them directly, and calls those methods only for an effect not seen yet
+        self.labels: dict[int, str] = {}
+        self.checks: dict[int, Check] = {}
         self._option_ids: dict[int, tuple[str, ...]] = {}
-        self._checks: dict[int, Check] = {}
         self.ops: dict[str, Handler] = {**ENGINE_OPS, **self.game.ops}
         self.primitives: dict[str, Implementation] = {
             **CORE_IMPLEMENTATIONS,
@@ -124,7 +126,7 @@ class Program:
 
     def label(self, effect: int) -> str:
         """The effect in words, rendered once (option labels)."""
-        text = self._labels.get(effect)
+        text = self.labels.get(effect)
         if text is None:
             node = self.nodes[effect]
             implementation = self.primitives.get(node.name) if isinstance(node, ast.Call) else None
@@ -133,17 +135,17 @@ class Program:
                 text = implementation.label(node.values, self.text)
             else:
                 text = self.text.effect(node)
-            self._labels[effect] = text
+            self.labels[effect] = text
         return text
 
     def check(self, effect: int) -> Check:
         """Whether an effect can be carried out now, as a function of (engine, seat, ctx),
         compiled from the effect once (`Feasibility` in engine.py)."""
-        check = self._checks.get(effect)
+        check = self.checks.get(effect)
         if check is None:
             from .engine import FEASIBLE
 
-            check = self._checks[effect] = FEASIBLE.visit(self.nodes[effect], self.primitives)
+            check = self.checks[effect] = FEASIBLE.visit(self.nodes[effect], self.primitives)
         return check
 
     def option_ids(self, choice: int) -> tuple[str, ...]:
@@ -178,7 +180,7 @@ class Program:
         """Render the texts of games played with this program in another language."""
         if lang != self.text.lang:
             self.text = self.text.in_language(lang)
-            self._labels.clear()
+            self.labels.clear()
 
     def items(self) -> dict[str, list[str]]:
         """The game's cards and tiles by kind, each of which lies in exactly one pile of the

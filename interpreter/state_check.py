@@ -351,5 +351,8 @@ def checked_state(data: Program, text: str) -> dict:
             f"saved with rules {state.get('content_hash')}, these rules are {data.content_hash}"
         )
     check_shape(data, state)
+    pending = state["pending"]
+    if pending is not None:  # in play, the options are kept as (id, label, value)
+        pending["options"] = [(o["id"], o["label"], o["value"]) for o in pending["options"]]
     check_saved(Engine(data, state))
     return state

@@ -54,7 +54,9 @@ def flip(engine: Engine, seat: int, tile: str, why: str) -> None:
 
 def offers(engine: Engine, seat: int, ctx: dict) -> list[tuple[str, Text, str]]:
     """The boost tiles in the player's grid whose 1x effect can be used now."""
-    out = []
+    out: list[tuple[str, Text, str]] = []
+    if not engine.state["sides"]:  # no tile lies boost side up (the basic game)
+        return out
     for tile in engine.state["players"][seat]["grid"]:
         if not boost_up(engine, tile):
             continue

@@ -448,16 +448,18 @@ def for_hal(primitives: dict[str, Implementation]) -> dict[str, Implementation]:
 
 
 def _seat_aware(player: Implementation, hal: Implementation | None) -> Implementation:
+    player_run, player_can = player.run, player.can  # every primitive call goes through here
+
     def run(engine: Engine, frame: Frame) -> None:
         if frame["seat"] == HAL:
             (hal.run if hal is not None else _cannot)(engine, frame)
         else:
-            player.run(engine, frame)
+            player_run(engine, frame)
 
     def can(engine: Engine, seat: Any, args: tuple, ctx: dict) -> bool:
         if seat == HAL:
             return hal is not None and (hal.can is None or hal.can(engine, seat, args, ctx))
-        return player.can is None or player.can(engine, seat, args, ctx)
+        return player_can is None or player_can(engine, seat, args, ctx)
 
     return replace(player, run=run, can=can)  # the label and option id stay the player's
 

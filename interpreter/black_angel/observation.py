@@ -144,7 +144,7 @@ def view(engine: Engine, seat: int) -> dict[str, Any]:
     if pending is not None:
         decision = {"player": pending["player"], "kind": pending["kind"]}
         if pending["player"] == seat:
-            decision["options"] = [o["id"] for o in pending["options"]]
+            decision["options"] = [o[0] for o in pending["options"]]
     return {
         "seat": seat,
         "players": players,

@@ -31,23 +31,32 @@ def die_uses(
 ) -> list[tuple[str, Text, tuple]]:
     """What `seat` could do with die `index` (acting as `color` and showing `face`, when
     given): (id, label, use)."""
-    return [
-        (option_id, later(template, **values), use)
-        for option_id, use, template, values in _uses(engine, seat, index, color, face)
-    ]
+    uses: list[tuple[str, Text, tuple]] = []
+    for use, value in _uses(engine, seat, index, color, face):
+        target = use[1]
+        if use[0] == "action":
+            kind = engine.data.actions[target][1]
+            label = later(labels.USE_ON_ACTION, number=target, kind=kind, value=value)
+            uses.append((f"action:{target}", label, use))
+        else:
+            card = engine.state["space"]["cards"][target]["mission"]
+            label = later(labels.USE_ON_MISSION, card=card, hex=target)
+            uses.append((f"mission:{target}", label, use))
+    return uses
 
 
 def die_usable(
     engine: Engine, seat: int, index: int, color: str | None = None, face: int | None = None
 ) -> bool:
-    """Whether `die_uses` has any use: stops at the first one and renders no label."""
+    """Whether `die_uses` has any use: stops at the first one and labels nothing."""
     return any(True for _ in _uses(engine, seat, index, color, face))
 
 
 def _uses(
     engine: Engine, seat: int, index: int, color: str | None, face: int | None
-) -> Iterator[tuple[str, tuple, str, dict]]:
-    """The uses of a die, one at a time: (id, use, label template, label values)."""
+) -> Iterator[tuple[tuple, int]]:
+    """The uses of a die, one at a time: (use, the action's value; 0 for a mission), the
+    use being ("action", number) or ("mission", hex key)."""
     die = engine.state["dice"][index]
     die_color = color or acting_color(engine, index)
     die_value = die["value"] if face is None else face
@@ -59,17 +68,18 @@ def _uses(
         if not usable and kind != "command" and value > 0:
             usable = engine.ruling("empty_action") == "allow"
         if usable:
-            values = {"number": number, "kind": kind, "value": value}
-            yield f"action:{number}", ("action", number), labels.USE_ON_ACTION, values
-    if die_value > 0:
-        for key, card in sorted(engine.state["space"]["cards"].items()):
-            mission = engine.data.missions[card["mission"]]
+            yield ("action", number), value
+    cards = engine.state["space"]["cards"]
+    if die_value > 0 and cards:
+        missions, ships = engine.data.missions, engine.state["space"]["ships"]
+        for key in sorted(cards):
+            card = cards[key]
+            mission = missions[card["mission"]]
             if mission.activation is None or mission.color != die_color:
                 continue
-            present = card["robot"] == seat or seat in engine.state["space"]["ships"].get(key, [])
+            present = card["robot"] == seat or seat in ships.get(key, [])
             if present and engine.can(seat, mission.activation, {"card": key}):
-                values = {"card": card["mission"], "hex": key}
-                yield f"mission:{key}", ("mission", key), labels.USE_ON_MISSION, values
+                yield ("mission", key), 0
 
 
 def usable_dice(engine: Engine, seat: int) -> list[tuple[int, bool]]:
@@ -120,11 +130,12 @@ def perform_action(engine: Engine, frame: Frame) -> None:
             else:
                 frame["die"], frame["bought"] = index, kind == "buy"
                 frame["stage"] = "use"
-                # the advanced rules: 1x effects that improve the die (a die usable only
-                # thanks to one must take one)
-                needed = not die_usable(engine, seat, index)
-                boosts.offer(engine, seat, "die", required=needed, die=index)
-                if not boosts.advanced(engine):
+                if boosts.advanced(engine):
+                    # 1x effects that improve the die (a die usable only thanks to one
+                    # must take one)
+                    needed = not die_usable(engine, seat, index)
+                    boosts.offer(engine, seat, "die", required=needed, die=index)
+                else:
                     perform_action(engine, frame)
                 return
         options = die_options(engine, seat)

@@ -64,7 +64,8 @@ def setup(data: BlackAngelProgram, state: dict, players: int) -> None:
                 {"color": colour, "value": 0, "damaged": False, "owner": None, "reserved": False}
             )
     # space strips: random choice of strips and faces; the Spes token on the farthest
-    strip_ids = sorted(data.strips)
+    piles = data.unshuffled
+    strip_ids = list(piles.strips)
     rng.shuffle(strip_ids)
     order = strip_ids[: setup.strips]
     state["space"] = {
@@ -80,7 +81,7 @@ def setup(data: BlackAngelProgram, state: dict, players: int) -> None:
     }
     # technology stacks and the display
     for colour in data.colors:
-        stack = sorted(t for t in data.tile_copies["tech"] if data.tiles[t].color == colour)
+        stack = list(piles.tech[colour])
         rng.shuffle(stack)
         state["stacks"][colour] = stack
     first = [state["stacks"][c].pop() for c in data.colors]
@@ -88,17 +89,17 @@ def setup(data: BlackAngelProgram, state: dict, players: int) -> None:
     state["display"][: len(first)] = first
     if ADVANCED in state["variants"]:
         state["sides"] = {tile: "boost" for tile in first}
-    advanced = sorted(data.tile_copies["advanced"])
+    advanced = list(piles.advanced)
     rng.shuffle(advanced)
     slots = data.numbers["board.advanced_slots"]
     state["advanced_slots"] = [advanced.pop() for _ in range(slots)]
     state["advanced_deck"] = advanced
     # decks
     for colour in data.colors:
-        deck = sorted(m for m, mission in data.missions.items() if mission.color == colour)
+        deck = list(piles.missions[colour])
         rng.shuffle(deck)
         state["mission_deck"][colour] = deck
-    ravagers = sorted(data.ravagers)
+    ravagers = list(piles.ravagers)
     rng.shuffle(ravagers)
     removed = setup.ravagers_removed
     state["ravagers_in_box"] = ravagers[:removed]

@@ -79,6 +79,17 @@ def instances(decl_id: str, copies: int) -> list[str]:
     return [decl_id] if copies == 1 else [f"{decl_id}#{n}" for n in range(1, copies + 1)]
 
 
+@dataclass(frozen=True)
+class Unshuffled:
+    """The piles of the set-up before they are shuffled: ids, sorted."""
+
+    strips: tuple[str, ...]
+    tech: dict[str, tuple[str, ...]]  # per colour
+    advanced: tuple[str, ...]
+    missions: dict[str, tuple[str, ...]]  # per colour
+    ravagers: tuple[str, ...]
+
+
 class BlackAngelProgram(Program):
     def __init__(self, ruleset: RuleSet):
         super().__init__(ruleset)
@@ -173,6 +184,20 @@ class BlackAngelProgram(Program):
         self.turn_phase: str = game.value("turn")
         self.final_turn_phase: str = game.value("final_turn")
         self.grid_size: int = self.numbers["board.grid_size"]
+        # what the set-up shuffles, in a fixed order before that (setup.py copies them)
+        self.unshuffled = Unshuffled(
+            tuple(sorted(self.strips)),
+            {
+                c: tuple(sorted(t for t in self.tile_copies["tech"] if self.tiles[t].color == c))
+                for c in self.colors
+            },
+            tuple(sorted(self.tile_copies["advanced"])),
+            {
+                c: tuple(sorted(m for m, ms in self.missions.items() if ms.color == c))
+                for c in self.colors
+            },
+            tuple(sorted(self.ravagers)),
+        )
 
     def _effect(self, decl, key: str) -> int | None:
         use = decl.first(key)

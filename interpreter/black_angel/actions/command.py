@@ -71,13 +71,14 @@ def can_place_at(engine: Engine, seat: int, key: str, colour: str) -> bool:
 
 
 def can_command(engine: Engine, seat: int, value: int, colour: str) -> bool:
-    """Whether `command_ships` has any ship (without labelling them)."""
-    if can_launch(engine, seat, value, colour):
-        return True
-    return any(
+    """Whether `command_ships` has any ship (without labelling them): a ship in space
+    first, a launch (which needs a search of where it could go) last."""
+    if any(
         seat in seats and (value > 0 or can_place_at(engine, seat, key, colour))
         for key, seats in engine.state["space"]["ships"].items()
-    )
+    ):
+        return True
+    return can_launch(engine, seat, value, colour)
 
 
 def action_command(engine: Engine, frame: Frame) -> None:
