@@ -69,6 +69,9 @@ def content_words(decls: list[Decl]) -> dict[str, Word]:
     return found
 
 
+RENDERED_KEPT = 20_000  # texts TextRenderer.render keeps once rendered
+
+
 class TextRenderer(NodeVisitor):
     """Renders effects, cards and the game's texts of one rule set in one language."""
 
@@ -88,6 +91,7 @@ class TextRenderer(NodeVisitor):
         self.words = content_words(decls)
         # texts of the game are filled at every decision: what they need is kept
         self._prepared: dict[tuple, tuple[str | None, dict[str, tuple[str, ParamType]]]] = {}
+        self._rendered: dict[tuple, str] = {}  # texts rendered so far (see render)
         self._typed: dict[tuple, str] = {}
 
     def in_language(self, lang: str) -> TextRenderer:
@@ -174,13 +178,26 @@ class TextRenderer(NodeVisitor):
 
     def render(self, text: str | tuple) -> str:
         """A text that may not be rendered yet: a str is one already; a tuple (template,
-        name, n, values) is filled now, its values first, any of which may be such a tuple
-        too. A decision's labels are kept as tuples (plain data, cheap to build and to
-        copy) and rendered only when someone reads them: a bot choosing by id never does."""
+        name, n, values) is filled now, its values ((key, value) pairs) first, any of which
+        may be such a tuple too. A decision's labels are kept as tuples (plain data, cheap
+        to build and to copy) and rendered only when someone reads them: a bot choosing by
+        id never does. The same texts come back again and again (the log of a game names
+        the same options every turn): one rendered is kept, up to RENDERED_KEPT of them."""
         if isinstance(text, str):
             return text
+        try:
+            rendered = self._rendered.get(text)
+        except TypeError:  # a value that cannot be a key (a list): rendered each time
+            return self._render(text)
+        if rendered is None:
+            if len(self._rendered) >= RENDERED_KEPT:
+                self._rendered.clear()
+            rendered = self._rendered[text] = self._render(text)
+        return rendered
+
+    def _render(self, text: tuple) -> str:
         template, name, n, values = text
-        filled = {k: self.render(v) if type(v) is tuple else v for k, v in values.items()}
+        filled = {k: self.render(v) if type(v) is tuple else v for k, v in values}
         return self.fill(template, filled, name, n)
 
     def join(self, items: list[str], style: str = "standard") -> str:

@@ -193,6 +193,7 @@ class Engine(Generic[P]):
         self.data = data
         self.state = state
         self.rng = Rng(state)
+        self._clock = data.game.clock  # stamps every logged event
         self._copier: Callable[[dict], dict] | None = None  # compiled at the first clone
         # False: the log keeps the choices only (enough for a replay), not the other events
         # (for bots' look-ahead and searches, which read no log)
@@ -475,7 +476,7 @@ class Engine(Generic[P]):
         if not self.logging and event != "choice":
             return
         fields["event"] = event
-        fields["turn"] = self.data.game.clock(self.state)
+        fields["turn"] = self._clock(self.state)
         self.state["log"].append(fields)
 
     # ---- effects -------------------------------------------------------------
@@ -635,7 +636,7 @@ def _optional(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
     if not engine.can(seat, step, ctx):
         engine.finish(frame, True)
         return
-    values = {"effect": engine.describe(step)}
+    values = (("effect", engine.describe(step)),)
     engine.ask(
         seat,
         "optional",

@@ -31,13 +31,17 @@ def supply_dice(engine: Engine, colour: str) -> list[int]:
 def take_from_supply(engine: Engine, colour: str, owner: object) -> dict | None:
     """A die of the colour from its supply for `owner`, an undamaged one first (B.1: a
     robot in a workstation rolls one); None when the supply is empty."""
-    dice = engine.state["dice"]
-    available = sorted(supply_dice(engine, colour), key=lambda i: dice[i]["damaged"])
-    if not available:
-        return None
-    die = dice[available[0]]
-    die["owner"] = owner
-    return die
+    damaged = None  # the first damaged die of the supply, if no undamaged one comes
+    for die in engine.state["dice"]:
+        if die["owner"] is None and die["color"] == colour:
+            if not die["damaged"]:
+                die["owner"] = owner
+                return die
+            if damaged is None:
+                damaged = die
+    if damaged is not None:
+        damaged["owner"] = owner
+    return damaged
 
 
 def return_die(engine: Engine, index: int) -> None:

@@ -93,8 +93,11 @@ def play_card(engine: Engine, frame: Frame) -> None:
 def card_options(engine: Engine, p: dict) -> list[tuple[str, Text, tuple]]:
     """Each card of the hand (one ravager stands for all) beside each free slot."""
     size = engine.data.grid_size
-    cards = [("mission", c) for c in sorted(set(p["hand"]))]
-    cards += [("ravager", c) for c in sorted(set(p["ravagers"]))[:1]]
+    # (kind, card, its name in the option ids, its label)
+    cards = [("mission", c, c, labels.card(engine, c)) for c in sorted(set(p["hand"]))]
+    cards += [
+        ("ravager", c, "ravager", later(labels.A_RAVAGER)) for c in sorted(set(p["ravagers"]))[:1]
+    ]
     options = []
     for slot, taken in enumerate(p["slots"]):
         if taken is not None:
@@ -103,11 +106,10 @@ def card_options(engine: Engine, p: dict) -> list[tuple[str, Text, tuple]]:
             line = later(labels.ROW, number=slot + 1)
         else:
             line = later(labels.COLUMN, number=slot - size + 1)
-        for kind, card in cards:
-            shown = labels.card(engine, card) if kind == "mission" else later(labels.A_RAVAGER)
+        for kind, card, name, shown in cards:
             options.append(
                 (
-                    f"play:{card if kind == 'mission' else 'ravager'}:{slot}",
+                    f"play:{name}:{slot}",
                     later(labels.PLAY_BESIDE, card=shown, line=line),
                     ([kind, card], slot),
                 )

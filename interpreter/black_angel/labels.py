@@ -111,7 +111,7 @@ def later(template: str | tuple[str, str], n: int = 1, **values: object) -> Text
     template translated (one with a plural form agreeing with n), then filled; words in
     its slots translated as the slots say. A value may be such a text itself. Most
     labels are never read: a bot chooses by id."""
-    return (template, _NAMES.get(template), n, values)
+    return (template, _NAMES.get(template), n, tuple(values.items()))
 
 
 def seat_name(owner: object) -> Text:
