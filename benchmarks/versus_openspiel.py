@@ -2,11 +2,12 @@
 
 Run after `pip install '.[bench]'`:
 
-    python benchmarks/versus_openspiel.py [--seconds 3] [--rounds 5]
+    python benchmarks/versus_openspiel.py [--seconds 1.5] [--rounds 10]
 
 Each round plays random games of each engine for the same number of seconds, the
 engines taking turns, so a busy machine slows them alike; the figures are the
-medians over the rounds, and the ratio compares medians. A decision is a move
+medians over the rounds. The ratio is worked out round by round (ours against theirs
+played right after), and its median and range over the rounds are printed. A decision is a move
 chosen by a player (OpenSpiel's chance moves, dice and deals, are not decisions;
 ours are inside the engine). Both sides pick uniformly among the legal moves with
 a seeded generator and play whole games. `clone()` is timed on mid-game states.
@@ -36,8 +37,8 @@ OPENSPIEL_GAMES = ("python_block_dominoes", "backgammon")
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="per engine and round")
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=1.5, help="per engine and round")
+    parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--players", type=int, default=4)
     args = parser.parse_args()
 
@@ -67,11 +68,16 @@ def main() -> None:
             for name, run in runners.items():
                 figures[name].append(run(args.seconds))
     ours_name = next(iter(runners))
-    ours_rate = statistics.median(d for d, _ in figures[ours_name])
     for name, results in figures.items():
         decisions = statistics.median(d for d, _ in results)
         games = statistics.median(g for _, g in results)
-        ratio = "" if name == ours_name else f"  (ours / theirs: {ours_rate / decisions:.2f}x)"
+        ratio = ""
+        if name != ours_name:
+            ratios = [o / t for (o, _), (t, _) in zip(figures[ours_name], results)]
+            ratio = (
+                f"  (ours / theirs: {statistics.median(ratios):.2f}x; "
+                f"rounds {min(ratios):.2f}x to {max(ratios):.2f}x)"
+            )
         print(f"{name:40} {decisions:>9,.0f} decisions/s {games:>8.1f} games/s{ratio}")
     for name, micros in clones.items():
         print(f"clone() {name:32} {micros:>9.1f} us (mid-game states: median of best of {ROUNDS})")

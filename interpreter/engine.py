@@ -169,10 +169,21 @@ class Decision:
 
 
 def options_digest(pending: dict) -> str:
-    """A short fingerprint of a decision (who, what kind, which options), for replays."""
-    ids = "|".join([o[0] for o in pending["options"]])
-    text = f"{pending['player']}|{pending['kind']}|{ids}"
-    return f"{zlib.crc32(text.encode()):08x}"
+    """A short fingerprint of a decision (who, what kind, which options), for replays.
+    The same decisions come back often (sequence A or B?), so fingerprints are kept."""
+    ids = tuple([o[0] for o in pending["options"]])
+    key = (pending["player"], pending["kind"], ids)
+    digest = _DIGESTS.get(key)
+    if digest is None:
+        if len(_DIGESTS) >= DIGESTS_KEPT:
+            _DIGESTS.clear()
+        text = f"{pending['player']}|{pending['kind']}|{'|'.join(ids)}"
+        digest = _DIGESTS[key] = f"{zlib.crc32(text.encode()):08x}"
+    return digest
+
+
+DIGESTS_KEPT = 20_000
+_DIGESTS: dict[tuple, str] = {}  # (player, kind, option ids) -> fingerprint
 
 
 def winners_of(scores: list | None, to_beat: int | None = None) -> list[int]:
