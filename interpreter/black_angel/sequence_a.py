@@ -5,8 +5,6 @@ A.1 (playing a card beside the grid) is in grid.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ..engine import NO_ANSWER, take_answer
 from ..game import Frame
 from . import boosts, labels
@@ -32,7 +30,7 @@ def die_uses(
     """What `seat` could do with die `index` (acting as `color` and showing `face`, when
     given): (id, label, use)."""
     uses: list[tuple[str, Text, tuple]] = []
-    for use, value in _uses(engine, seat, index, color, face):
+    for use, value in _uses(engine, seat, index, color, face, first=False):
         target = use[1]
         if use[0] == "action":
             kind = engine.data.actions[target][1]
@@ -49,14 +47,15 @@ def die_usable(
     engine: Engine, seat: int, index: int, color: str | None = None, face: int | None = None
 ) -> bool:
     """Whether `die_uses` has any use: stops at the first one and labels nothing."""
-    return any(True for _ in _uses(engine, seat, index, color, face))
+    return bool(_uses(engine, seat, index, color, face, first=True))
 
 
 def _uses(
-    engine: Engine, seat: int, index: int, color: str | None, face: int | None
-) -> Iterator[tuple[tuple, int]]:
-    """The uses of a die, one at a time: (use, the action's value; 0 for a mission), the
-    use being ("action", number) or ("mission", hex key)."""
+    engine: Engine, seat: int, index: int, color: str | None, face: int | None, first: bool
+) -> list[tuple[tuple, int]]:
+    """The uses of a die: (use, the action's value; 0 for a mission), the use being
+    ("action", number) or ("mission", hex key); with `first`, only the first one found."""
+    found: list[tuple[tuple, int]] = []
     die = engine.state["dice"][index]
     die_color = color or acting_color(engine, index)
     die_value = die["value"] if face is None else face
@@ -68,7 +67,9 @@ def _uses(
         if not usable and kind != "command" and value > 0:
             usable = engine.ruling("empty_action") == "allow"
         if usable:
-            yield ("action", number), value
+            found.append((("action", number), value))
+            if first:
+                return found
     cards = engine.state["space"]["cards"]
     if die_value > 0 and cards:
         missions, ships = engine.data.missions, engine.state["space"]["ships"]
@@ -79,15 +80,20 @@ def _uses(
                 continue
             present = card["robot"] == seat or seat in ships.get(key, [])
             if present and engine.can(seat, mission.activation, {"card": key}):
-                yield ("mission", key), 0
+                found.append((("mission", key), 0))
+                if first:
+                    return found
+    return found
 
 
 def usable_dice(engine: Engine, seat: int) -> list[tuple[int, bool]]:
     """(die, bought?) for every die the player could use now."""
-    return list(_usable_dice(engine, seat))
+    return _usable_dice(engine, seat, first=False)
 
 
-def _usable_dice(engine: Engine, seat: int) -> Iterator[tuple[int, bool]]:
+def _usable_dice(engine: Engine, seat: int, first: bool) -> list[tuple[int, bool]]:
+    """As `usable_dice`; with `first`, only the first usable die found."""
+    found: list[tuple[int, bool]] = []
     price, item = engine.data.die_price
     money = engine.state["players"][seat]["storage"][item]
     known: dict[tuple[str, int], bool] = {}  # what a die can do depends on its colour and face
@@ -103,7 +109,10 @@ def _usable_dice(engine: Engine, seat: int) -> Iterator[tuple[int, bool]]:
         if usable is None:
             usable = known[key] = die_usable(engine, seat, index)
         if usable or boosts.offers(engine, seat, die_moment(index)):
-            yield index, bought
+            found.append((index, bought))
+            if first:
+                break
+    return found
 
 
 def die_moment(index: int) -> dict:
@@ -111,7 +120,7 @@ def die_moment(index: int) -> dict:
 
 
 def can_perform_action(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
-    return any(True for _ in _usable_dice(engine, seat))
+    return bool(_usable_dice(engine, seat, first=True))
 
 
 def perform_action(engine: Engine, frame: Frame) -> None:
