@@ -44,24 +44,14 @@ class Rng:
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates: for i from the last index down to 1, swap item i with a uniform
-        j in [0, i]: the draws of `below(i + 1)`, made here with the state kept local."""
-        state = self.holder[self.key]
-        if type(state) is not int:  # chance mode: the same steps, decided from outside
-            state.shuffle(items)
+        j in [0, i] (one `below(i + 1)` each)."""
+        scripted = self.holder[self.key]
+        if type(scripted) is not int:  # chance mode: the same steps, decided from outside
+            scripted.shuffle(items)
             return
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = (1 << 64) - ((1 << 64) % n)
-            while True:
-                state = (state + 0x9E3779B97F4A7C15) & MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            j = z % n
+            j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self.holder[self.key] = state
 
     def choice(self, items):
         return items[self.below(len(items))]
