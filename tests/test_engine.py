@@ -321,3 +321,16 @@ def test_invariants_see_a_card_twice_a_tile_lost_and_a_stranger(data):
     assert "mission:" in found and "twice" in found
     assert "tile:" in found and "missing" in found
     assert "ravager:" in found and "r999" in found
+
+
+def test_decision_fingerprints_keep_their_format():
+    """Replays saved before fingerprints were kept hold the same fingerprints: the CRC-32
+    of "player|kind|id|id...", in hex."""
+    import zlib
+
+    from blackangel.interpreter.engine import options_digest
+
+    pending = {"player": 2, "kind": "choose_die", "options": [("die:1", "", 1), ("flip:3", "", 3)]}
+    expected = f"{zlib.crc32(b'2|choose_die|die:1|flip:3'):08x}"
+    assert options_digest(pending) == expected
+    assert options_digest(pending) == expected  # kept, the same

@@ -71,3 +71,12 @@ def test_every_card_has_text(text, shipped):
             got = text.card_lines(decl)
             assert got, decl.id
             assert all(line.endswith(".") and "{" not in line for line in got), got
+
+
+def test_a_text_rendered_once_is_kept_and_one_with_a_list_is_rendered_each_time(text):
+    label = ("{a} and {b}", None, 1, (("a", "one"), ("b", ("{c}!", None, 1, (("c", "two"),)))))
+    assert text.render(label) == "one and two!"
+    assert text.render(label) == "one and two!"
+    assert label in text._rendered  # the second time came from what was kept
+    unhashable = ("{a}", None, 1, (("a", ["x"]),))
+    assert text.render(unhashable) == "['x']"
