@@ -60,8 +60,11 @@ COMPILED = [
 BUILDS = {"bdist_wheel", "editable_wheel", "build_ext", "build"}  # not metadata or sdist
 
 
+COMPILE = os.environ.get("BA_COMPILE") == "1"
+
+
 def compiled_modules() -> list:
-    if os.environ.get("BA_COMPILE") != "1" or not BUILDS & set(sys.argv):
+    if not COMPILE or not BUILDS & set(sys.argv):
         return []
     try:
         from mypyc.build import mypycify
@@ -78,5 +81,5 @@ def compiled_modules() -> list:
 setup(
     ext_modules=compiled_modules(),
     # asked for by setuptools before the build, and installed in its environment
-    setup_requires=["mypy>=2.4.1,<2.5"] if os.environ.get("BA_COMPILE") == "1" else [],
+    setup_requires=["mypy>=2.4.1,<2.5"] if COMPILE else [],
 )

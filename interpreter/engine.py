@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from ..dsl import ast
@@ -169,21 +170,14 @@ class Decision:
 
 
 def options_digest(pending: dict) -> str:
-    """A short fingerprint of a decision (who, what kind, which options), for replays.
-    The same decisions come back often (sequence A or B?), so fingerprints are kept."""
-    ids = tuple([o[0] for o in pending["options"]])
-    key = (pending["player"], pending["kind"], ids)
-    digest = _DIGESTS.get(key)
-    if digest is None:
-        if len(_DIGESTS) >= DIGESTS_KEPT:
-            _DIGESTS.clear()
-        text = f"{pending['player']}|{pending['kind']}|{'|'.join(ids)}"
-        digest = _DIGESTS[key] = f"{zlib.crc32(text.encode()):08x}"
-    return digest
+    """A short fingerprint of a decision (who, what kind, which options), for replays."""
+    return _digest(pending["player"], pending["kind"], tuple([o[0] for o in pending["options"]]))
 
 
-DIGESTS_KEPT = 20_000
-_DIGESTS: dict[tuple, str] = {}  # (player, kind, option ids) -> fingerprint
+@lru_cache(maxsize=20_000)  # the same decisions come back every turn (sequence A or B?)
+def _digest(player: Seat, kind: str, ids: tuple[str, ...]) -> str:
+    text = f"{player}|{kind}|{'|'.join(ids)}"
+    return f"{zlib.crc32(text.encode()):08x}"
 
 
 def winners_of(scores: list | None, to_beat: int | None = None) -> list[int]:

@@ -235,9 +235,9 @@ def destroy_plan(engine: Engine, order: str, value: int) -> list[int]:
     plan, left = [], value
     for i, number in enumerate(numbers):
         size = sizes[i]
-        if 0 < size <= left and size + _most(sizes, i + 1, left - size, memo) == _most(
-            sizes, i, left, memo
-        ):
+        if not 0 < size <= left:
+            continue
+        if size + _most(sizes, i + 1, left - size, memo) == _most(sizes, i, left, memo):
             plan.append(number)
             left -= size
     return plan

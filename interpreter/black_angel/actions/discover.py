@@ -17,12 +17,9 @@ def can_discover(engine: Engine, seat: int, value: int, colour: str) -> bool:
     if value <= 0:
         return False
     display = engine.state["display"]
-    # a space costs one price up to a point and another after it (display.tile_cost): the
-    # cheapest tile is the first or the last one in the display
-    taken = [i for i, t in enumerate(display) if t is not None]
-    cheapest = value + 1
-    if taken:
-        cheapest = min(tile_cost(engine, taken[0]), tile_cost(engine, taken[-1]))
+    cheapest = min(
+        (tile_cost(engine, i) for i, t in enumerate(display) if t is not None), default=value + 1
+    )
     if any(engine.state["advanced_slots"]):
         cheapest = min(cheapest, advanced_cost(engine))
     return cheapest <= value
