@@ -62,7 +62,7 @@ def offers(engine: Engine, seat: int, ctx: dict) -> list[tuple[str, Text, str]]:
             continue
         effect = engine.data.tiles[tile].boost
         if effect is not None and engine.can(seat, effect, ctx):
-            label = later(labels.USE_BOOST, tile=tile, effect=engine.describe(effect))
+            label = later(labels.USE_BOOST, ("tile", tile), ("effect", engine.describe(effect)))
             out.append((f"boost:{tile}", label, tile))
     return out
 

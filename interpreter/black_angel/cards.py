@@ -47,7 +47,7 @@ def discard(engine: Engine, frame: Frame) -> None:
     answer = engine.ask_or_force(
         seat,
         "discard",
-        later(labels.DISCARD_WHICH, kind=card_kind),
+        later(labels.DISCARD_WHICH, ("kind", card_kind)),
         [(f"card:{c}", _card_label(engine, c), c) for c in sorted(set(hand))],
     )
     if answer is not NO_ANSWER:

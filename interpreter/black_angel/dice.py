@@ -104,7 +104,7 @@ def free_reserve(engine: Engine, frame: Frame) -> None:
     options = []
     for i in unreserved(engine, seat, frame["args"][0]):
         die = engine.state["dice"][i]
-        label = later(labels.DIE, color=die["color"], value=die["value"])
+        label = later(labels.DIE, ("color", die["color"]), ("value", die["value"]))
         options.append((f"die:{i}", label, i))
     engine.ask(seat, "reserve", later(labels.FREE_RESERVE_WHICH), options)
 
@@ -138,6 +138,6 @@ def reserve_die(engine: Engine, frame: Frame) -> None:
     options = []
     for i in dice:
         die = engine.state["dice"][i]
-        label = later(labels.DIE, color=die["color"], value=die["value"])
+        label = later(labels.DIE, ("color", die["color"]), ("value", die["value"]))
         options.append((f"die:{i}", label, i))
     engine.ask(seat, "reserve", later(labels.RESERVE_WHICH), options)

@@ -60,7 +60,7 @@ def play_card(engine: Engine, frame: Frame) -> None:
             engine.ask(
                 seat,
                 "early_flip",
-                later(labels.EARLY_FLIP, tile=p["grid"][cell]),
+                later(labels.EARLY_FLIP, ("tile", p["grid"][cell])),
                 [
                     ("flip", later(labels.FLIP_EARLY), True),
                     ("keep", later(labels.KEEP_BOOST), False),
@@ -103,14 +103,14 @@ def card_options(engine: Engine, p: dict) -> list[tuple[str, Text, tuple]]:
         if taken is not None:
             continue
         if slot < size:
-            line = later(labels.ROW, number=slot + 1)
+            line = later(labels.ROW, ("number", slot + 1))
         else:
-            line = later(labels.COLUMN, number=slot - size + 1)
+            line = later(labels.COLUMN, ("number", slot - size + 1))
         for kind, card, name, shown in cards:
             options.append(
                 (
                     f"play:{name}:{slot}",
-                    later(labels.PLAY_BESIDE, card=shown, line=line),
+                    later(labels.PLAY_BESIDE, ("card", shown), ("line", line)),
                     ([kind, card], slot),
                 )
             )
@@ -118,7 +118,7 @@ def card_options(engine: Engine, p: dict) -> list[tuple[str, Text, tuple]]:
 
 
 def tile_in_cell(engine: Engine, p: dict, cell: int) -> Text:
-    return later(labels.TILE_IN_CELL, tile=p["grid"][cell], cell=cell + 1)
+    return later(labels.TILE_IN_CELL, ("tile", p["grid"][cell]), ("cell", cell + 1))
 
 
 def activated_by(engine: Engine, tile_id: str, mission_colour: str | None) -> bool:
@@ -253,9 +253,9 @@ def place_advanced(engine: Engine, frame: Frame) -> None:
     engine.ask(
         frame["seat"],
         "advanced_space",
-        later(labels.ADVANCED_SPACE, tile=frame["advanced_tile"]),
+        later(labels.ADVANCED_SPACE, ("tile", frame["advanced_tile"])),
         [
-            (f"space:{colours[i]}", later(labels.COLOR_SPACE, color=colours[i]), i)
+            (f"space:{colours[i]}", later(labels.COLOR_SPACE, ("color", colours[i])), i)
             for i, t in enumerate(p["advanced_spaces"])
             if t is None
         ],
@@ -318,5 +318,5 @@ def spend_tech(engine: Engine, frame: Frame) -> None:
 def _spendable_label(engine: Engine, player: dict, where: tuple[str, int]) -> Text:
     kind, index = where
     if kind == "grid":
-        return later(labels.TILE_IN_GRID_CELL, tile=player["grid"][index], cell=index + 1)
-    return later(labels.EJECTED_TILE, tile=player["ejected"][index])
+        return later(labels.TILE_IN_GRID_CELL, ("tile", player["grid"][index]), ("cell", index + 1))
+    return later(labels.EJECTED_TILE, ("tile", player["ejected"][index]))

@@ -91,6 +91,6 @@ def move_robot(engine: Engine, frame: Frame) -> None:
     engine.ask(
         seat,
         "workstation",
-        later(labels.WHICH_WORKSTATION, source=source, destination=destination),
-        [(f"workstation:{c}", later(labels.WORKSTATION, color=c), c) for c in colours],
+        later(labels.WHICH_WORKSTATION, ("source", source), ("destination", destination)),
+        [(f"workstation:{c}", later(labels.WORKSTATION, ("color", c)), c) for c in colours],
     )

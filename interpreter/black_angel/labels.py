@@ -106,18 +106,20 @@ HAL = N_("Hal")
 AMOUNT = N_("{count} {item}")  # a number of items: "1 resource"
 
 
-def later(template: str | tuple[str, str], n: int = 1, **values: object) -> Text:
+def later(template: str | tuple[str, str], *values: tuple[str, object], n: int = 1) -> Text:
     """A prompt or label, rendered only when someone reads it (TextRenderer.render): the
-    template translated (one with a plural form agreeing with n), then filled; words in
-    its slots translated as the slots say. A value may be such a text itself. Most
-    labels are never read: a bot chooses by id."""
-    return (template, _NAMES.get(template), n, tuple(values.items()))
+    template translated (one with a plural form agreeing with n), then filled from the
+    (slot, value) pairs, e.g. `later(ROW, ("number", 2))`; words in its slots translated
+    as the slots say. A value may be such a text itself. Most labels are never read: a
+    bot chooses by id. (Pairs, not keyword arguments: a label is made for every option
+    of every decision, and a tuple of pairs is the form it is kept in.)"""
+    return (template, _NAMES.get(template), n, values)
 
 
 def seat_name(owner: object) -> Text:
     """How labels name a seat: P1, P2, ..., the neutral player, or Hal."""
     if isinstance(owner, int):
-        return later(PLAYER, number=owner + 1)
+        return later(PLAYER, ("number", owner + 1))
     if owner == "hal":
         return later(HAL)
     return later(NEUTRAL_PLAYER)
@@ -135,7 +137,7 @@ def _amount(text: TextRenderer, count: int, item: str, slot: str) -> str:
 
 def card(engine: Engine, mission: str) -> Text:
     """A mission card with its colour: "m002 (orange)"."""
-    return later(MISSION_CARD, card=mission, color=engine.data.missions[mission].color)
+    return later(MISSION_CARD, ("card", mission), ("color", engine.data.missions[mission].color))
 
 
 # Each text's name, by its msgid: the first part of the names of its slots.

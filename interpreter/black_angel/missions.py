@@ -72,7 +72,7 @@ def activate_mission(engine: Engine, frame: Frame) -> None:
             engine.ask(
                 owner,
                 "free_activation",
-                later(labels.FREE_ACTIVATION, card=card["mission"]),
+                later(labels.FREE_ACTIVATION, ("card", card["mission"])),
                 [("yes", later(labels.YES), True), ("no", later(labels.NO), False)],
             )
             return
@@ -95,9 +95,9 @@ def activate_mission(engine: Engine, frame: Frame) -> None:
             "activate_again",
             later(
                 labels.ACTIVATE_AGAIN,
+                ("card", card["mission"]),
+                ("left", frame["left"]),
                 n=frame["left"],
-                card=card["mission"],
-                left=frame["left"],
             ),
             [("yes", later(labels.YES), True), ("no", later(labels.NO), False)],
         )

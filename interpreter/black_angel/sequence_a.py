@@ -34,11 +34,13 @@ def die_uses(
         target = use[1]
         if use[0] == "action":
             kind = engine.data.actions[target][1]
-            label = later(labels.USE_ON_ACTION, number=target, kind=kind, value=value)
+            label = later(
+                labels.USE_ON_ACTION, ("number", target), ("kind", kind), ("value", value)
+            )
             uses.append((f"action:{target}", label, use))
         else:
             card = engine.state["space"]["cards"][target]["mission"]
-            label = later(labels.USE_ON_MISSION, card=card, hex=target)
+            label = later(labels.USE_ON_MISSION, ("card", card), ("hex", target))
             uses.append((f"mission:{target}", label, use))
     return uses
 
@@ -222,14 +224,14 @@ def die_options(engine: Engine, seat: int) -> list[tuple[str, Text, tuple]]:
             seller = labels.seat_name(die["owner"])
             label = later(
                 labels.BUY_DIE,
-                color=die["color"],
-                value=die["value"],
-                seller=seller,
-                price=price,
+                ("color", die["color"]),
+                ("value", die["value"]),
+                ("seller", seller),
+                ("price", price),
             )
             options.append((f"buy:{index}", label, ("buy", index)))
         else:
-            label = later(labels.USE_OWN_DIE, color=die["color"], value=die["value"])
+            label = later(labels.USE_OWN_DIE, ("color", die["color"]), ("value", die["value"]))
             options.append((f"die:{index}", label, ("own", index)))
     return options + flip_options(engine, seat)
 
@@ -244,9 +246,9 @@ def flip_options(engine: Engine, seat: int) -> list[tuple[str, Text, tuple]]:
         die = engine.state["dice"][index]
         label = later(
             labels.FLIP_DIE,
-            cost=labels.amount(engine, cost, item, slot="FLIP_DIE.cost"),
-            color=die["color"],
-            value=die["value"],
+            ("cost", labels.amount(engine, cost, item, slot="FLIP_DIE.cost")),
+            ("color", die["color"]),
+            ("value", die["value"]),
         )
         options.append((f"flip:{index}", label, ("flip", index)))
     return options

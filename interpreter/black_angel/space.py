@@ -174,7 +174,10 @@ def move_ship(engine: Engine, frame: Frame) -> None:
         seat,
         "move_ship",
         later(labels.MOVE_WHICH_SHIP),
-        [(f"move:{a}>{b}", later(labels.MOVE_SHIP, source=a, target=b), [a, b]) for a, b in moves],
+        [
+            (f"move:{a}>{b}", later(labels.MOVE_SHIP, ("source", a), ("target", b)), [a, b])
+            for a, b in moves
+        ],
     )
 
 

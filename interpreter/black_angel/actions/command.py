@@ -56,7 +56,7 @@ def command_ships(engine: Engine, seat: int, value: int, colour: str) -> list[tu
         out.append(("launch", later(labels.LAUNCH)))
     for key, seats in sorted(engine.state["space"]["ships"].items()):
         if seat in seats and (value > 0 or can_place_at(engine, seat, key, colour)):
-            out.append((key, later(labels.YOUR_SHIP, hex=key)))
+            out.append((key, later(labels.YOUR_SHIP, ("hex", key))))
     return out
 
 
@@ -134,8 +134,8 @@ def action_command(engine: Engine, frame: Frame) -> None:
                         f"hex:{t}",
                         later(
                             labels.HEX,
-                            hex=t,
-                            terrain=space.hex_at(engine, *space.split(t)).terrain,
+                            ("hex", t),
+                            ("terrain", space.hex_at(engine, *space.split(t)).terrain),
                         ),
                         t,
                     )
@@ -160,7 +160,7 @@ def action_command(engine: Engine, frame: Frame) -> None:
                 engine.finish(frame)
                 return
             cards: list[tuple[str, Text, str | None]] = [
-                (f"place:{m}", later(labels.PLACE_CARD, card=m), m)
+                (f"place:{m}", later(labels.PLACE_CARD, ("card", m)), m)
                 for m in sorted(set(p["hand"]))
                 if engine.data.missions[m].color == colour
             ]

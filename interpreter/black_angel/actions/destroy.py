@@ -40,9 +40,9 @@ def action_destroy(engine: Engine, frame: Frame) -> None:
             f"action:{n}",
             later(
                 labels.DESTROY_AT,
+                ("count", len(state["actions"][n - 1]["ravagers"])),
+                ("number", n),
                 n=len(state["actions"][n - 1]["ravagers"]),
-                count=len(state["actions"][n - 1]["ravagers"]),
-                number=n,
             ),
             n,
         )
@@ -57,6 +57,6 @@ def action_destroy(engine: Engine, frame: Frame) -> None:
     engine.ask(
         seat,
         "destroy",
-        later(labels.DESTROY_WHICH, n=frame["left"], left=frame["left"]),
+        later(labels.DESTROY_WHICH, ("left", frame["left"]), n=frame["left"]),
         options,
     )

@@ -60,7 +60,7 @@ def action_discover(engine: Engine, frame: Frame) -> None:
                 engine.ask(
                     seat,
                     "discover",
-                    later(labels.TAKE_TILE, n=frame["left"], left=frame["left"]),
+                    later(labels.TAKE_TILE, ("left", frame["left"]), n=frame["left"]),
                     options,
                 )
                 return
@@ -78,13 +78,13 @@ def action_discover(engine: Engine, frame: Frame) -> None:
     options = [
         (
             f"{line}:{number}",
-            later(labels.INJECT_INTO, tile=tile, line=line, number=number),
+            later(labels.INJECT_INTO, ("tile", tile), ("line", line), ("number", number)),
             (line, number),
         )
         for line, number, kind in engine.data.arrows
         if kind == enters
     ]
-    engine.ask(seat, "inject", later(labels.INJECT_WHERE, tile=tile), options)
+    engine.ask(seat, "inject", later(labels.INJECT_WHERE, ("tile", tile)), options)
 
 
 def take_options(engine: Engine, left: int) -> list[tuple[str, Text, tuple]]:
@@ -93,7 +93,7 @@ def take_options(engine: Engine, left: int) -> list[tuple[str, Text, tuple]]:
     options = [
         (
             f"tile:{i}",
-            later(labels.DISPLAY_TILE, tile=t, cost=tile_cost(engine, i)),
+            later(labels.DISPLAY_TILE, ("tile", t), ("cost", tile_cost(engine, i))),
             ("tile", i),
         )
         for i, t in enumerate(state["display"])
@@ -102,7 +102,11 @@ def take_options(engine: Engine, left: int) -> list[tuple[str, Text, tuple]]:
     cost = advanced_cost(engine)
     if left >= cost:
         options += [
-            (f"advanced:{i}", later(labels.ADVANCED_TILE, tile=t, cost=cost), ("advanced", i))
+            (
+                f"advanced:{i}",
+                later(labels.ADVANCED_TILE, ("tile", t), ("cost", cost)),
+                ("advanced", i),
+            )
             for i, t in enumerate(state["advanced_slots"])
             if t is not None
         ]

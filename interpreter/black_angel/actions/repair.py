@@ -34,10 +34,14 @@ def debris_places(engine: Engine, p: dict) -> list[tuple[str, Text, int]]:
             continue
         if not boost_up(engine, tile):
             out.append(
-                (f"tile:{cell}", later(labels.DEBRIS_ON_TILE, tile=tile, cell=cell + 1), cell)
+                (
+                    f"tile:{cell}",
+                    later(labels.DEBRIS_ON_TILE, ("tile", tile), ("cell", cell + 1)),
+                    cell,
+                )
             )
         elif flip_ok:
-            label = later(labels.DEBRIS_FLIP_TILE, tile=tile, cell=cell + 1)
+            label = later(labels.DEBRIS_FLIP_TILE, ("tile", tile), ("cell", cell + 1))
             out.append((f"tile:{cell}", label, cell))
     return out
 
@@ -83,12 +87,12 @@ def action_repair(engine: Engine, frame: Frame) -> None:
         engine.finish(frame)
         return
     options = [
-        (f"action:{n}", later(labels.REPAIR_ACTION, number=n), ("action", n))
+        (f"action:{n}", later(labels.REPAIR_ACTION, ("number", n)), ("action", n))
         for n in sorted(engine.data.actions)
         if state["actions"][n - 1]["damage"] > 0
     ]
     options += [
-        (f"die:{i}", later(labels.REPAIR_DIE, color=d["color"]), ("die", i))
+        (f"die:{i}", later(labels.REPAIR_DIE, ("color", d["color"])), ("die", i))
         for i, d in enumerate(state["dice"])
         if d["damaged"] and d["owner"] is None
     ]
@@ -100,6 +104,6 @@ def action_repair(engine: Engine, frame: Frame) -> None:
     engine.ask(
         seat,
         "repair",
-        later(labels.REPAIR_WHAT, n=frame["left"], left=frame["left"]),
+        later(labels.REPAIR_WHAT, ("left", frame["left"]), n=frame["left"]),
         options,
     )
