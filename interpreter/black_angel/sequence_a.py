@@ -217,7 +217,8 @@ def die_options(engine: Engine, seat: int) -> list[tuple[str, Text, tuple]]:
     """The dice a player may choose in A.2, and the flips they may make first."""
     state = engine.state
     options = []
-    price = labels.amount(engine, *engine.data.die_price, slot="BUY_DIE.price")
+    count, item = engine.data.die_price
+    price = labels.amount(engine, count, item, slot="BUY_DIE.price")
     for index, bought in usable_dice(engine, seat):
         die = state["dice"][index]
         if bought:

@@ -38,6 +38,12 @@ def hex_at(engine: Engine, strip: str, pos: int) -> Hex:
     return engine.data.strips[strip][space["face"][strip]][pos - 1]
 
 
+def terrain_of(engine: Engine, key: str) -> str:
+    """The terrain of a hex given by its key ("strip/pos")."""
+    strip, pos = split(key)
+    return hex_at(engine, strip, pos).terrain
+
+
 def offsets_along(order: list[str]) -> dict[str, int]:
     """The offsets of strips laid one after another: alternating, the first at 0."""
     return {strip: i % 2 for i, strip in enumerate(order)}
@@ -64,7 +70,10 @@ def neighbours(engine: Engine, strip: str, pos: int) -> list[tuple[str, int]]:
             # the other strip's column, offset by half a hex (or not at all: then only
             # the hex straight across touches)
             slant = pos - (offset[other] - offset[strip])
-            out.extend((other, p) for p in dict.fromkeys((pos, slant)) if 1 <= p <= size)
+            if 1 <= pos <= size:
+                out.append((other, pos))
+            if slant != pos and 1 <= slant <= size:
+                out.append((other, slant))
     return out
 
 
@@ -95,13 +104,15 @@ def reachable(engine: Engine, start: tuple[str, int], steps: int) -> Iterator[tu
     while queue:
         here = queue.popleft()
         yield here
-        if seen[here] == steps:
+        distance = seen[here]
+        if distance == steps:
             continue
-        if full_blocks and here != start and len(ships.get(hex_key(*here), [])) >= full:
+        strip, pos = here  # (no f(*here): compiled, a call with * is the slow kind)
+        if full_blocks and here != start and len(ships.get(hex_key(strip, pos), [])) >= full:
             continue  # may stop short of a full hex, never pass through it
-        for nxt in neighbours(engine, *here):
-            if nxt not in seen and enterable(engine, *nxt):
-                seen[nxt] = seen[here] + 1
+        for nxt in neighbours(engine, strip, pos):
+            if nxt not in seen and enterable(engine, nxt[0], nxt[1]):
+                seen[nxt] = distance + 1
                 queue.append(nxt)
 
 

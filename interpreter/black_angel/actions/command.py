@@ -18,7 +18,8 @@ from ..tables import Engine, Text
 
 
 def black_angel_hex(engine: Engine) -> str:
-    return hex_key(*engine.state["space"]["black_angel"])
+    strip, pos = engine.state["space"]["black_angel"]
+    return hex_key(strip, pos)
 
 
 def launch_targets(engine: Engine, seat: int, value: int) -> list[str]:
@@ -63,8 +64,7 @@ def command_ships(engine: Engine, seat: int, value: int, colour: str) -> list[tu
 def can_place_at(engine: Engine, seat: int, key: str, colour: str) -> bool:
     """A card of the die's colour on a hex of that colour without a card (the Black Angel
     or a ship there does not prevent it), with a robot in the break room for it."""
-    strip, pos = space.split(key)
-    if space.hex_at(engine, strip, pos).terrain != colour or key in engine.state["space"]["cards"]:
+    if space.terrain_of(engine, key) != colour or key in engine.state["space"]["cards"]:
         return False
     p = engine.state["players"][seat]
     return p["break_room"] > 0 and any(engine.data.missions[m].color == colour for m in p["hand"])
@@ -135,7 +135,7 @@ def action_command(engine: Engine, frame: Frame) -> None:
                         later(
                             labels.HEX,
                             ("hex", t),
-                            ("terrain", space.hex_at(engine, *space.split(t)).terrain),
+                            ("terrain", space.terrain_of(engine, t)),
                         ),
                         t,
                     )
