@@ -41,8 +41,8 @@ class Rng:
         if type(state) is not int:  # chance mode: the outcome is chosen from outside
             return state.below(n)
         if IN_HALVES and n < 1 << 31:
-            state, value = _draw_in_halves(state, n)
-            self.holder[self.key] = state
+            hi, lo, value = _draw_in_halves(state >> 32, state & M32, n)
+            self.holder[self.key] = (hi << 32) | lo
             return value
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
@@ -61,6 +61,9 @@ class Rng:
         if type(scripted) is not int:  # chance mode: the same steps, decided from outside
             scripted.shuffle(items)
             return
+        if IN_HALVES and len(items) <= 1 << 31:
+            self.holder[self.key] = _shuffle_in_halves(scripted, items)
+            return
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
@@ -69,13 +72,22 @@ class Rng:
         return items[self.below(len(items))]
 
 
-def _draw_in_halves(state: int, n: int) -> tuple[int, int]:
-    """`below(n)` for n < 2**31 on 32-bit halves: (the new state, the value). Every
-    intermediate value stays under 2**62. The steps are those of `below`: add the
-    increment, then z ^= z >> 30, z *= K1, z ^= z >> 27, z *= K2, z ^= z >> 31; a z at
-    or above the limit (only ever in the top 2**32 - r values, r = 2**64 % n) is drawn
-    again."""
+def _shuffle_in_halves(state: int, items: list) -> int:
+    """`shuffle` for fewer than 2**31 items, its draws on 32-bit halves; the new state.
+    The state stays in halves from one draw to the next."""
     hi, lo = state >> 32, state & M32
+    for i in range(len(items) - 1, 0, -1):
+        hi, lo, j = _draw_in_halves(hi, lo, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return (hi << 32) | lo
+
+
+def _draw_in_halves(hi: int, lo: int, n: int) -> tuple[int, int, int]:
+    """`below(n)` for n < 2**31 from the state's 32-bit halves: (the new state's halves,
+    the value). Every intermediate value stays under 2**62. The steps are those of
+    `below`: add the increment, then z ^= z >> 30, z *= K1, z ^= z >> 27, z *= K2,
+    z ^= z >> 31; a z at or above the limit (only ever in the top 2**32 - r values,
+    r = 2**64 % n) is drawn again."""
     unit = (1 << 32) % n  # 2**32 % n
     r = unit * unit % n  # 2**64 % n
     while True:
@@ -88,7 +100,7 @@ def _draw_in_halves(state: int, n: int) -> tuple[int, int]:
         zh, zl = _times(zh, zl, 0x94D049BB, 0x133111EB)
         zh, zl = zh ^ (zh >> 31), zl ^ (((zh << 1) | (zl >> 31)) & M32)
         if r == 0 or zh != M32 or zl < (1 << 32) - r:
-            return (hi << 32) | lo, ((zh % n) * unit + zl) % n
+            return hi, lo, ((zh % n) * unit + zl) % n
 
 
 def _times(zh: int, zl: int, kh: int, kl: int) -> tuple[int, int]:

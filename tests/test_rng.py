@@ -1,6 +1,6 @@
 """The seeded generator: SplitMix64, and a shuffle that draws as `below` does."""
 
-from blackangel.interpreter.rng import Rng, _draw_in_halves
+from blackangel.interpreter.rng import Rng, _draw_in_halves, _shuffle_in_halves
 
 
 def test_outputs_are_splitmix64():
@@ -65,7 +65,7 @@ def test_draws_on_32_bit_halves_are_the_same_as_on_64_bits():
         n = bounds[i % len(bounds)]
         holder = {"rng": state}
         value = _draw_on_64_bits(holder, n)
-        assert _draw_in_halves(state, n) == (holder["rng"], value)
+        assert _in_halves(state, n) == (holder["rng"], value)
 
 
 def test_an_output_at_the_limit_is_drawn_again_on_halves_too():
@@ -76,10 +76,27 @@ def test_an_output_at_the_limit_is_drawn_again_on_halves_too():
         holder = {"rng": state}
         value = _draw_on_64_bits(holder, n)
         assert holder["rng"] == (state + 2 * 0x9E3779B97F4A7C15) & ((1 << 64) - 1)
-        assert _draw_in_halves(state, n) == (holder["rng"], value)
+        assert _in_halves(state, n) == (holder["rng"], value)
     # one below the limit is kept
     state = _state_before((1 << 64) - 2)
-    assert _draw_in_halves(state, 3)[1] == ((1 << 64) - 2) % 3
+    assert _in_halves(state, 3)[1] == ((1 << 64) - 2) % 3
+
+
+def test_a_shuffle_on_halves_is_the_same_as_on_64_bits():
+    for seed in range(20):
+        items, expected = list(range(50)), list(range(50))
+        holder = {"rng": seed * 0x1234567890ABCDEF % (1 << 64)}
+        state = _shuffle_in_halves(holder["rng"], items)
+        for i in range(len(expected) - 1, 0, -1):
+            j = _draw_on_64_bits(holder, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert (items, state) == (expected, holder["rng"])
+
+
+def _in_halves(state: int, n: int) -> tuple[int, int]:
+    """A draw on halves, as (new state, value)."""
+    hi, lo, value = _draw_in_halves(state >> 32, state & ((1 << 32) - 1), n)
+    return (hi << 32) | lo, value
 
 
 def _draw_on_64_bits(holder: dict, n: int) -> int:

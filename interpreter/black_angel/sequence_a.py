@@ -18,10 +18,11 @@ from .tables import Engine, Text
 
 def acting_color(engine: Engine, index: int) -> str:
     """The colour a die acts as: its own, unless a 1x effect changed it for this action."""
-    context = engine.state["context"]
-    if context.get("recoloured") == index:
+    state = engine.state
+    context = state["context"]
+    if "recoloured" in context and context["recoloured"] == index:
         return str(context["as_color"])
-    return str(engine.state["dice"][index]["color"])
+    return str(state["dice"][index]["color"])
 
 
 def die_uses(
