@@ -19,7 +19,7 @@ import json
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from ..dsl import ast
 from ..dsl.errors import ArgumentError, BlackAngelError, RulesError
@@ -198,6 +198,13 @@ class Engine(Generic[P]):
         self.data = data
         self.state = state
         self.rng = Rng(state)
+        # the program's tables read at every step, bound once (compiled, reading an
+        # attribute of the program is a dict lookup): they are filled in place, as effects
+        # are first checked and labelled, and never replaced
+        self._ops = data.ops
+        self._nodes, self._parts, self._direct_calls = data.nodes, data.parts, data.direct_calls
+        self._primitives, self._phases = data.primitives, data.phases
+        self._checks, self._labels = data.checks, data.labels
         self._clock = data.game.clock  # stamps every logged event
         self._copier: Callable[[dict], dict] | None = None  # compiled at the first clone
         # False: the log keeps the choices only (enough for a replay), not the other events
@@ -430,7 +437,7 @@ class Engine(Generic[P]):
     def run(self) -> None:
         state = self.state
         stack = state["stack"]
-        ops = self.data.ops
+        ops = self._ops
         for _ in range(MAX_STEPS_WITHOUT_DECISION):
             if state["pending"] is not None:
                 return
@@ -489,7 +496,7 @@ class Engine(Generic[P]):
         """Push effect number `effect` for `seat`; ctx says what it is about (card, action).
         A call run once is pushed as its primitive's frame at once (what the `effect`
         and `call` operations would push, one after the other)."""
-        direct = self.data.direct_calls[effect]
+        direct = self._direct_calls[effect]
         if direct is None:
             self.push({"op": "effect", "seat": seat, "effect": effect, "ctx": ctx or {}, "pc": 0})
             return
@@ -498,14 +505,14 @@ class Engine(Generic[P]):
 
     def can(self, seat: Seat, effect: int, ctx: dict) -> bool:
         """Whether the effect can be carried out now (a conservative static check)."""
-        check = self.data.checks.get(effect)
+        check = self._checks.get(effect)
         if check is None:
             check = self.data.check(effect)
         return check(self, seat, ctx)
 
     def describe(self, effect: int) -> str:
         """An effect in words (option labels)."""
-        label = self.data.labels.get(effect)
+        label = self._labels.get(effect)
         return self.data.label(effect) if label is None else label
 
 
@@ -558,8 +565,8 @@ FEASIBLE = Feasibility()
 def run_node(engine: Engine, frame: Frame) -> None:
     """The `effect` operation: one effect node, by its kind."""
     number = frame["effect"]
-    node = engine.data.nodes[number]
-    EFFECT_KINDS[type(node)](engine, frame, engine.data.parts[number])
+    node = engine._nodes[number]
+    EFFECT_KINDS[type(node)](engine, frame, engine._parts[number])
 
 
 def _call(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
@@ -675,7 +682,7 @@ EFFECT_KINDS = {
 
 def call(engine: Engine, frame: Frame) -> None:
     """The `call` operation: run a primitive; with `per`, once per counted thing (up to `max`)."""
-    node: ast.Call = engine.data.nodes[frame["effect"]]
+    node = cast(ast.Call, engine._nodes[frame["effect"]])  # the `call` operation runs calls
     if "times" not in frame:
         times = 1
         if node.per is not None:
@@ -709,7 +716,7 @@ def call(engine: Engine, frame: Frame) -> None:
 
 def primitive(engine: Engine, frame: Frame) -> None:
     """The `prim` operation: a primitive's implementation advances its own frame."""
-    engine.data.primitives[frame["name"]].run(engine, frame)
+    engine._primitives[frame["name"]].run(engine, frame)
 
 
 def triggers(engine: Engine, frame: Frame) -> None:
@@ -728,7 +735,7 @@ def triggers(engine: Engine, frame: Frame) -> None:
 
 def phase(engine: Engine, frame: Frame) -> None:
     """The `phase` operation: the steps of a phase, in order."""
-    steps = engine.data.phases[frame["phase"]]
+    steps = engine._phases[frame["phase"]]
     if frame["pc"] < len(steps):
         name, effect = steps[frame["pc"]]
         frame["pc"] += 1
