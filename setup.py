@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import sys
+import tomllib
+from pathlib import Path
 
 from setuptools import setup
 
@@ -71,11 +73,27 @@ def compiled_modules() -> list:
     except ImportError as missing:
         message = "BA_COMPILE=1 needs mypy (which brings mypyc): pip install mypy"
         raise SystemExit(message) from missing
+    link_packages()
     # the build environment has none of the dependencies: what comes from them is Any
     os.environ["MYPYPATH"] = ".typecheck"
     options = ["--config-file=", "--explicit-package-bases", "--ignore-missing-imports"]
     paths = [f".typecheck/blackangel/{path}" for path in COMPILED]
     return mypycify([*options, *paths], group_name="blackangel_native")
+
+
+def link_packages() -> None:
+    """.typecheck/blackangel/<name> -> <folder>, as pyproject.toml's package-dir maps
+    them. The links are in the repository; an unpacked sdist has not got them (it would
+    copy what they point to), so a compiled build from one makes them here."""
+    root = Path(".typecheck/blackangel")
+    if root.exists():
+        return
+    with open("pyproject.toml", "rb") as file:
+        folders = tomllib.load(file)["tool"]["setuptools"]["package-dir"]
+    root.mkdir(parents=True)
+    for package, folder in folders.items():
+        link = root / package.removeprefix("blackangel.")
+        link.symlink_to(Path("..", "..", folder), target_is_directory=True)
 
 
 setup(
