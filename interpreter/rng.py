@@ -61,7 +61,7 @@ class Rng:
         if type(scripted) is not int:  # chance mode: the same steps, decided from outside
             scripted.shuffle(items)
             return
-        if IN_HALVES and len(items) <= 1 << 31:
+        if IN_HALVES and len(items) < 1 << 31:
             self.holder[self.key] = _shuffle_in_halves(scripted, items)
             return
         for i in range(len(items) - 1, 0, -1):
