@@ -1,69 +1,27 @@
 """Hostile input: whatever the bytes or the paths, ba-lint answers with diagnostics or a
-usage error, quickly, and never with a traceback."""
+usage error, and never with a traceback. How long each input takes is measured by
+`python benchmarks/hostile_inputs.py`, not asserted here."""
 
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
-import time
 
 import pytest
 from click.testing import CliRunner
+from hostile_inputs import HOSTILE
 
 from blackangel.cli.lint import lint_command
 from blackangel.dsl.compiler import compile_paths
 from blackangel.dsl.loader import UsageError, find_files
 from blackangel.dsl.parser import MAX_FILE_BYTES, MAX_NESTING, MAX_SYNTAX_ERRORS, parse_bytes
 
-FAST = 2.0  # seconds: no single hostile input may take longer than this
-
-
-def _random_bytes(n: int, seed: int, alphabet: bytes | None = None) -> bytes:
-    rng = random.Random(seed)
-    if alphabet is None:
-        return bytes(rng.randrange(256) for _ in range(n))
-    return bytes(rng.choice(alphabet) for _ in range(n))
-
-
-PRINTABLE = bytes(range(32, 127)) + b"\n\n\n\t"
-
-# name -> (bytes, code every diagnostic must have, or None when the file is fine)
-HOSTILE = {
-    "binary_junk": (_random_bytes(4096, 1), "E002"),
-    "binary_junk_without_nul": (_random_bytes(4096, 2, bytes(range(1, 256))), "E002"),
-    "elf_header": (b"\x7fELF\x02\x01\x01" + bytes(100), "E002"),
-    "utf16": ('color orange {\n  noun "orange"\n}\n'.encode("utf-16"), "E002"),
-    "invalid_utf8": (b'game g {\n  title "\xe9t\xe9"\n}\n', "E002"),
-    "truncated_utf8": ("# ✓".encode()[:-1], "E002"),
-    "over_the_size_limit": (b"# x\n" * (5 * 1024 * 1024 // 4), "E002"),
-    "just_over_the_size_limit": (b" " * (MAX_FILE_BYTES + 1), "E002"),
-    "nested_parentheses": (b"x: " + b"(" * 10_000 + b"a" + b")" * 10_000 + b"\n", "E002"),
-    "nested_parentheses_unclosed": (b"x: " + b"(" * 10_000, "E002"),
-    "nested_braces": (b"x " + b"{\n" * 10_000, "E002"),
-    "printable_junk": (_random_bytes(20_000, 3, PRINTABLE), "E001"),
-    "one_long_junk_line": (b"$" * 20_000, "E001"),
-    "many_error_lines": (b"x )\n" * 20_000, "E001"),
-    "unterminated_string": (b'game g {\n  title "Black Angel\n}\n', "E001"),
-    "unterminated_strings": (b'x "a\n' * 5000, "E001"),
-    "only_a_quote": (b'"', "E001"),
-    "unclosed_block": (b"mission m001 {\n  color orange\n", "E001"),
-    "stray_closers": (b")}" * 5000, "E001"),
-    "empty": (b"", None),
-    "only_comments": (b"# nothing here\n#\n   # indented\n", None),
-    "only_blank_lines": (b"\n\n\r\n \t \n;;;\n", None),
-    "bom_only": (b"\xef\xbb\xbf", None),
-}
-
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
-def test_parse_bytes_gives_diagnostics_quickly(name):
+def test_parse_bytes_gives_diagnostics(name):
     data, code = HOSTILE[name]
-    start = time.perf_counter()
     tree, diags, _ = parse_bytes(data, "hostile.ba")
-    elapsed = time.perf_counter() - start
-    assert elapsed < FAST, f"{name}: {elapsed:.2f} s"
     if code is None:
         assert diags == [] and tree is not None and tree.items == ()
         return
@@ -88,9 +46,7 @@ def test_lint_command_reports_without_traceback(name, tmp_path):
     data, code = HOSTILE[name]
     path = tmp_path / f"{name}.ba"
     path.write_bytes(data)
-    start = time.perf_counter()
     exit_code, out = _lint(str(path))
-    assert time.perf_counter() - start < FAST
     assert "Traceback" not in out and "internal error" not in out, out[-2000:]
     if code is None:
         # nothing wrong with the text, but no rule set either: one error says so

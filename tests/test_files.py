@@ -5,7 +5,6 @@ refused before any work, each a one-line message with exit 2 on the command line
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from click.testing import CliRunner
@@ -23,10 +22,8 @@ def run(*args):
 
 
 def test_read_text_is_bounded(tmp_path):
-    start = time.perf_counter()
     with pytest.raises(StateError, match="larger than 1,000 bytes: not a thing"):
-        read_text("/dev/zero", "a thing", StateError, limit=1000)
-    assert time.perf_counter() - start < 1
+        read_text("/dev/zero", "a thing", StateError, limit=1000)  # an endless file
     (tmp_path / "ok").write_bytes(b"\xef\xbb\xbfhello")
     assert read_text(tmp_path / "ok", "a thing", StateError) == "hello"
 
@@ -96,10 +93,8 @@ def test_export_refuses_an_output_it_cannot_write(tmp_path, where):
     assert code == 2 and "error: cannot write" in out, out
 
 
-def test_replay_of_an_endless_file_fails_fast():
-    start = time.perf_counter()
+def test_replay_of_an_endless_file_is_refused():
     code, out = run("replay", "/dev/zero")
-    assert time.perf_counter() - start < 5
     assert code == 2 and "'/dev/zero' is larger than" in out and "not a replay file" in out
 
 

@@ -4,7 +4,6 @@ scenarios tests/scenarios/solo_*.toml; this file checks what scenarios cannot sa
 easily (counts, rulings' alternatives, many games)."""
 
 import json
-import time
 from collections import Counter
 
 import pytest
@@ -327,10 +326,10 @@ def test_unusable_hal_tables(data, tmp_path, text, message):
 
 
 # ---- many games ----------------------------------------------------------------------------
+@pytest.mark.slow
 def test_invariants_hold_over_a_thousand_solo_games(data):
     """Cards, tiles and robots (Hal's too) are conserved after every step of 1,000 seeded
     solo games between random play and Hal, and 100 more with the advanced rules."""
-    started = time.perf_counter()
     for seed in range(1100):
         variants = ("advanced",) if seed >= 1000 else ()
         level = sorted(LEVELS)[seed % 4]
@@ -346,4 +345,3 @@ def test_invariants_hold_over_a_thousand_solo_games(data):
             assert found == [], (seed, steps, found, engine.state["log"][-6:])
             assert steps < 3_000, (seed, "the game does not end")
         assert engine.is_terminal() and engine.state["hal"]["vp"] >= LEVELS[level]
-    assert time.perf_counter() - started < 120
