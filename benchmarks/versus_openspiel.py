@@ -126,27 +126,36 @@ def random_move(state, rng: random.Random) -> bool:
 
 
 def clone_ours(data: Program, players: int) -> float:
+    """`clone()` of 30 states, each halfway through a seeded random game (in decisions)."""
     middles = []
     for seed in range(30):
+        chosen = []
         engine = Engine.new_game(data, players, seed)
         agents = [RandomAgent(seed * 10 + i) for i in range(players)]
-        steps = 0
-        while (decision := engine.decision()) is not None and steps < 60:
-            engine.apply(agents[decision.player].choose(engine, decision))
-            steps += 1
-        middles.append(engine)
+        while (decision := engine.decision()) is not None:
+            chosen.append(agents[decision.player].choose(engine, decision))
+            engine.apply(chosen[-1])
+        middle = Engine.new_game(data, players, seed)
+        for option in chosen[: len(chosen) // 2]:
+            middle.apply(option)
+        middles.append(middle)
     return median_clone_us(middles)
 
 
 def clone_theirs(game) -> float:
+    """`clone()` of 30 states of an OpenSpiel game, each halfway through a seeded random
+    game (in moves, chance moves included)."""
     rng = random.Random(1)
     middles = []
     for _ in range(30):
         state = game.new_initial_state()
-        steps = 0
-        while not state.is_terminal() and steps < 20:
-            steps += random_move(state, rng)
-        middles.append(state)
+        while not state.is_terminal():
+            random_move(state, rng)
+        moves = state.history()
+        middle = game.new_initial_state()
+        for action in moves[: len(moves) // 2]:
+            middle.apply_action(action)
+        middles.append(middle)
     return median_clone_us(middles)
 
 
