@@ -197,6 +197,7 @@ def test_debris_on_boost_tiles_ruling(data, option, offered):
     assert ("tile:0" in ids) is offered
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_invariants_hold_in_advanced_games(data, players):
     """Components are conserved, and every technology tile in view lies on exactly one

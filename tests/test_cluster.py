@@ -7,6 +7,7 @@ skipped when the optional `cluster` extra is not installed. CI installs it.
 import importlib
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from blackangel.cli.main import ba
@@ -18,6 +19,7 @@ def simulate(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+@pytest.mark.slow
 def test_ray_plays_the_same_games_as_one_process(tmp_path):
     outputs = []
     common = ["--players", "3", "--games", "7", "--seed", "4", "--agents", "random,greedy"]

@@ -65,6 +65,7 @@ def scripted(loaded: dict) -> list[str]:
     ]
 
 
+@pytest.mark.slow
 def test_every_option_changes_the_game(data):
     seen: set[str] = set()
     for seed in range(24):

@@ -24,6 +24,7 @@ def random_game(data, players, seed):
     return play(Engine.new_game(data, players, seed), agents)
 
 
+@pytest.mark.slow
 def test_playing_does_not_import_networkx():
     """The effect graph's analyses run on plain data: commands that compile the rules and
     play (ba play, simulate, replay, scenario) never pay networkx's import time."""
@@ -294,6 +295,7 @@ def test_greedy_beats_random(data):
     assert greedy_wins > 2 * random_wins
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_invariants_hold_after_every_step(data, players):
     """Components are conserved and no stock goes negative, over 700 games per player count."""

@@ -43,6 +43,7 @@ def _per_file() -> int:
     return 200 if FULL in ("1", "yes", "true") else int(FULL)
 
 
+@pytest.mark.slow
 def test_every_mutant_is_refused_by_lint_or_plays_to_the_end(content):
     seed = int(os.environ.get("BA_FUZZ_SEED", "1"))
     report = fuzzing.Report()

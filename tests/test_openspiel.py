@@ -76,6 +76,7 @@ def _play(game, bots, seed):
     return state.returns()
 
 
+@pytest.mark.slow
 def test_openspiel_mcts_bot_plays_a_game():
     game = _game(players=2)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))

@@ -208,6 +208,7 @@ def _shipped_trees() -> tuple[ast.SourceFile, ...]:
     return tuple(trees)
 
 
+@pytest.mark.slow
 @_settings(40)
 @given(programs())
 def test_generated_programs_parse_and_check_without_raising(text):
@@ -303,6 +304,7 @@ def _loaded(name: str, data: bytes, on_base: bool) -> LoadedSources:
     return loaded
 
 
+@pytest.mark.slow
 @_settings(150)
 @given(mangled(), st.booleans())
 def test_mangled_content_gives_diagnostics_not_exceptions(sample, on_base):
@@ -326,6 +328,7 @@ def test_unmangled_content_is_clean():
         assert result.diagnostics == [], path.name
 
 
+@pytest.mark.slow  # it looks at what the slow generating tests saw
 def test_generators_are_not_trivial():
     """Runs after the generating tests: between them, the generated texts held blocks,
     annotations and every kind of effect (so the properties above are not vacuous)."""

@@ -101,6 +101,7 @@ def english(site) -> Path:
     return site / "en"
 
 
+@pytest.mark.slow
 def test_every_card_primitive_ruling_and_code_has_its_entry(english):
     ids = ids_in(english)
     ruleset = load_shipped()
@@ -115,6 +116,7 @@ def test_every_card_primitive_ruling_and_code_has_its_entry(english):
     assert missing == []
 
 
+@pytest.mark.slow
 def test_a_card_page_shows_the_generated_text_and_links_its_primitives(english):
     page = (english / "components" / "missions.html").read_text(encoding="utf-8")
     ruleset = load_shipped()
@@ -128,6 +130,7 @@ def test_a_card_page_shows_the_generated_text_and_links_its_primitives(english):
     assert "reconstructed" in card
 
 
+@pytest.mark.slow
 def test_a_primitive_lists_the_cards_that_use_it(english):
     page = (english / "language" / "primitives.html").read_text(encoding="utf-8")
     entry = page[page.index(f'id="{anchor("primitive", "spend_tech")}"') :]
@@ -135,12 +138,14 @@ def test_a_primitive_lists_the_cards_that_use_it(english):
     assert f'components/missions.html#{anchor("card", "m007")}"' in entry
 
 
+@pytest.mark.slow
 def test_numbers_in_the_prose_come_from_the_rules(english):
     page = (english / "game" / "turn.html").read_text(encoding="utf-8")
     hand_limit = load_shipped().single("game").value("hand_limit")
     assert re.search(rf'<span class="ba-value">{hand_limit}</span>\s+mission cards', page)
 
 
+@pytest.mark.slow
 def test_each_lint_code_shows_what_ba_lint_reports_for_its_example(english):
     page = (english / "language" / "lint-codes.html").read_text(encoding="utf-8")
     for code in CODES:
@@ -152,6 +157,7 @@ def test_each_lint_code_shows_what_ba_lint_reports_for_its_example(english):
     assert set(examples()) == set(CODES) - set(CATALOG_CODES)
 
 
+@pytest.mark.slow
 def test_the_diagrams_are_drawn(english):
     setup = (english / "game" / "setup.html").read_text(encoding="utf-8")
     assert setup.count('<svg class="ba-diagram"') == 1 and "<polygon" in setup  # grid, arrows
@@ -159,6 +165,7 @@ def test_the_diagrams_are_drawn(english):
     assert strips.count('<svg class="ba-diagram"') == len(load_shipped().of_kind("strip"))
 
 
+@pytest.mark.slow
 def test_the_index_page_links_each_built_language(site, tmp_path):
     index = (site / "index.html").read_text(encoding="utf-8")
     assert all(f'href="{lang}/index.html"' in index for lang in ("en", "pl", "de"))
@@ -206,6 +213,7 @@ def prose(page: Path) -> set[str]:
     return set(parser.blocks)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["pl", "de"])
 def test_no_english_prose_is_left_in_polish_and_german(site, lang):
     """Every sentence of the English reference (four words or more) reads differently in
@@ -223,6 +231,7 @@ def test_no_english_prose_is_left_in_polish_and_german(site, lang):
     assert left == {}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["pl", "de"])
 def test_cards_read_in_the_language_of_the_page(site, lang):
     page = (site / lang / "components" / "missions.html").read_text(encoding="utf-8")
@@ -254,6 +263,7 @@ component mission {
 """
 
 
+@pytest.mark.slow
 def test_a_mod_of_two_cards_gets_them_rendered(tmp_path):
     mod = tmp_path / "mod.ba"
     mod.write_text(MOD, encoding="utf-8")
@@ -298,6 +308,7 @@ def test_without_sphinx_the_command_says_what_to_install(tmp_path):
 
 
 # ---- the extension's own errors --------------------------------------------------------
+@pytest.mark.slow
 def test_a_page_citing_what_the_rules_lack_fails_the_build(tmp_path):
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace

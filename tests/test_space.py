@@ -212,6 +212,7 @@ HEX_RULES = (
 )
 
 
+@pytest.mark.slow
 def test_every_hex_rule_happens_in_play(data):
     """Seeded games between random bots (500, 2-4 players, about 10 s) and greedy bots
     (4 two-player games, about 3 s): every printed rule about hexes happens at least
