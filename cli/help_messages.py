@@ -24,8 +24,13 @@ COMMAND = "command"  # the context of a command's help texts
 def help_paragraphs(command: click.Command) -> list[tuple[str, bool]]:
     """The paragraphs of a command's help: (text, is_example); prose is joined into one
     line, an example keeps its lines."""
+    return paragraphs_of(command.help or "")
+
+
+def paragraphs_of(text: str) -> list[tuple[str, bool]]:
+    """The paragraphs of a help text, as help_paragraphs gives them."""
     out = []
-    for paragraph in (command.help or "").split("\n\n"):
+    for paragraph in text.split("\n\n"):
         lines = [line.strip() for line in paragraph.splitlines() if line.strip()]
         if lines and lines[0] == "\b":
             if lines[1:]:

@@ -21,6 +21,7 @@ from .common import (
     run,
     version_option,
 )
+from .help_language import LanguageCommand
 
 NO_PROBLEMS = N_("{files} files, {declarations} declarations: no problems")
 PROBLEMS = N_("{files} files, {declarations} declarations: {errors}, {warnings}")
@@ -58,7 +59,12 @@ Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found, 2 
 """
 
 
-@click.command(name="lint", epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(
+    name="lint",
+    cls=LanguageCommand,
+    epilog=EPILOG,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option(
     "--base",
