@@ -33,6 +33,7 @@ class ParamType:
         range    lo..hi
         name     any word
         words    one of `words` (an enumeration)
+        texts    one of the texts `words`, in a slot of the game's texts (`texts`)
         flag     exactly the word `words[0]` (an optional switch)
         ref      the id of a declaration of a kind in `refs` (only those with the
                  switch `having`, when given), or one of `words`, or, with
@@ -98,6 +99,13 @@ KIND = ParamType("kind", "kind")
 
 def words(*choices: str) -> ParamType:
     return ParamType("words", "word", words=choices)
+
+
+def texts(*names: str) -> ParamType:
+    """A slot of the game's own texts that shows a name the game makes (a seat's: "P{number}",
+    "the neutral player"), itself a text: each is translated under the slot's context, so
+    that a language gives the name the case its sentence needs ("od Hala")."""
+    return ParamType("texts", "name", words=names)
 
 
 def flag(word: str) -> ParamType:
@@ -210,6 +218,9 @@ class Primitive:
     emits: tuple[str, ...] = ()
     activates: str | None = None  # runs the effects that listen to this event (a tile's)
     example: str | None = None  # an effect that uses it, for one no shipped rule uses
+    # before `->`, it gives what follows uses (Hal takes a die to act with it) rather
+    # than paying for it: text joins the two with TRADE_FOR_USE (dsl/text.py)
+    provides: bool = False
 
 
 def param(name: str, type_: ParamType, **options) -> Param:
