@@ -24,7 +24,7 @@ import click
 
 from ..dsl.i18n import NC_, SOURCE_LANGUAGE, Translator, available_languages, default_language
 from ..dsl.i18n import translator as load_translator
-from .help_messages import COMMAND, paragraphs_of
+from .help_messages import COMMAND, paragraphs_of, translated_epilog
 
 CLICK = "click"  # the context of click's own words
 
@@ -117,6 +117,9 @@ def in_language(root: click.Command, lang: str) -> Iterator[None]:
         for command in _commands(root):
             if command.help:
                 swap(command, "help", translated_help(command.help, tr))
+            if command.epilog:
+                epilog = translated_epilog(command.epilog, lambda text: tr.pgettext(COMMAND, text))
+                swap(command, "epilog", epilog)
             # click makes the help option when it is first asked for, then keeps it: one
             # made during this run (in its language) is not kept after it
             help_option = getattr(command, "_help_option", None)
