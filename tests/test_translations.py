@@ -99,7 +99,7 @@ POLISH_NOT_THE_RULEBOOKS = [
     r"\b(karty|kart) destruktora\b",  # plural: destruktorów
     r"\btali[aięą]\b",  # the rulebook's pile is "stos"
     r"\b[Pp]rzewag",  # the aids' bonus
-    r"\bdodat(ek|ku)\b(?! web| cluster)",  # the appendix is "Załącznik"
+    r"\bdodat(ek|ku)\b(?! (web|cluster|docs|report)\b)",  # the appendix is "Załącznik"
     r"twojej siat|twoją planszę|twojej ręce|na ręce",  # reflexive, "w ręku"
 ]
 
@@ -161,6 +161,7 @@ def test_help_is_in_the_language_asked_for():
     assert "Usage:" not in out and "Show this message" not in out
     code, out = invoke("--lang", "de", "--help")
     assert code == 0 and out.startswith("Aufruf: ba")
+    assert "Für den Anfang:" in out and "ba cards m001             eine Karte" in out  # epilog
     assert "Befehle:" in out and "Optionen:" in out and "Diese Hilfe anzeigen" in out
     code, out = invoke("play", "--help", env={"LANG": "pl_PL.UTF-8"})
     assert code == 0 and "Użycie: ba play" in out and "Rozegraj jedną pełną grę" in out
