@@ -14,6 +14,7 @@ from click.core import ParameterSource
 from ..dsl.errors import BlackAngelError
 from ..dsl.i18n import available_languages, default_language, mod_locale_dirs
 from ..dsl.loader import UsageError
+from .help_language import argv_language, in_language
 
 INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for a program stopped by Ctrl-C
 DISTRIBUTION = "black-angel-rules"  # the project name in pyproject.toml
@@ -59,17 +60,36 @@ def format_options(formats=("text", "json"), default="text", what="the output"):
     return decorate
 
 
+LANG_HELP = (
+    "Language of the text: en, pl or de, or another that a mod's catalogs add "
+    "(default: the environment's LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English)."
+)
+GROUP_LANG = "blackangel.lang"  # where `ba --lang LANG` keeps the language for its commands
+
+
 def lang_option(func):
     """`--lang LANG`: the language of the text a person reads (cards, decisions, the log,
-    rulings, messages). The command receives `lang` (None: not given); `chosen_language`
-    checks it."""
+    rulings, messages). The command receives `lang` (None: not given, neither to the
+    command nor to the group, as in `ba --lang pl cards`); `chosen_language` checks it."""
+
+    def inherit(ctx: click.Context, _param, value: str | None) -> str | None:
+        return value if value is not None else ctx.meta.get(GROUP_LANG)
+
     return click.option(
-        "--lang",
-        "lang",
-        metavar="LANG",
-        default=None,
-        help="Language of the text: en, pl or de, or another that a mod's catalogs add "
-        "(default: the environment's LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English).",
+        "--lang", "lang", metavar="LANG", default=None, callback=inherit, help=LANG_HELP
+    )(func)
+
+
+def group_lang_option(func):
+    """`ba --lang LANG COMMAND`: the language for the command, as its own --lang (which
+    wins when both are given)."""
+
+    def keep(ctx: click.Context, _param, value: str | None) -> None:
+        if value is not None:
+            ctx.meta[GROUP_LANG] = value
+
+    return click.option(
+        "--lang", metavar="LANG", default=None, expose_value=False, callback=keep, help=LANG_HELP
     )(func)
 
 
@@ -177,10 +197,17 @@ def guarded(func):
 
 
 def run(command: click.Command, prog_name: str, argv=None) -> None:
-    """Run a click command; click's own usage errors exit 2 with its message.
+    """Run a click command; click's own usage errors exit 2 with its message (in the
+    language asked for, as the help).
 
     A Ctrl-C outside a command body (while click parses, or in a prompt) exits 130.
     """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    with in_language(command, argv_language(argv)):
+        _run(command, prog_name, argv)
+
+
+def _run(command: click.Command, prog_name: str, argv: list[str]) -> None:
     try:
         command.main(args=argv, prog_name=prog_name, standalone_mode=False)
     except click.exceptions.UsageError as exc:

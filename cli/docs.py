@@ -18,14 +18,17 @@ from pathlib import Path
 
 import click
 
-from ..dsl.i18n import SOURCE_LANGUAGE, available_languages
+from ..dsl.i18n import N_, SOURCE_LANGUAGE, available_languages, translator
 from ..dsl.loader import UsageError
-from .common import format_options, guarded
+from .common import GROUP_LANG, chosen_language, format_options, guarded
 from .rules import compiled, rules_options
 
 SOURCES = Path(__file__).resolve().parent.parent / "docs" / "reference"
 EXTRA = "pip install 'black-angel-rules[docs]'"
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch"}
+BUILDING = N_("building the reference in {language} ({lang}) ...")
+NOT_FINISHED = N_("error: the {lang} reference has warnings; it was not finished")
+BUILT = N_("built {languages} into {out}/ in {seconds} s; open {out}/index.html")
 # a language needs the game's catalog (locales/) and one for the reference's prose
 LANGUAGES = [
     lang
@@ -76,6 +79,9 @@ def docs_command(rules_paths, base, langs, out, fmt):
       ba docs --rules mymod/ --base        a mod layered on the shipped rules
     """
     _require_sphinx()
+    # --lang names the sites to build; the messages are in the reader's language
+    # (`ba --lang LANG docs`, else the environment's)
+    tr = translator(chosen_language(click.get_current_context().meta.get(GROUP_LANG)))
     ruleset = compiled(rules_paths, base)  # lint errors: the diagnostics, exit 2, no site
     chosen = list(dict.fromkeys(langs)) or list(LANGUAGES)
     rules = [str(Path(p).resolve()) for p in rules_paths]
@@ -87,14 +93,13 @@ def docs_command(rules_paths, base, langs, out, fmt):
         for lang in chosen:
             if fmt == "text":
                 click.echo(
-                    f"building the reference in {LANGUAGE_NAMES[lang]} ({lang}) ...", err=True
+                    tr.gettext(BUILDING).format(language=LANGUAGE_NAMES[lang], lang=lang),
+                    err=True,
                 )
             problems = _build(source, Path(work) / "doctrees" / lang, out / lang, lang, rules, base)
             if problems:
                 click.echo(problems, err=True)
-                click.echo(
-                    f"error: the {lang} reference has warnings; it was not finished", err=True
-                )
+                click.echo(tr.gettext(NOT_FINISHED).format(lang=lang), err=True)
                 return 1
             built.append(lang)
     _write_index(out, built)
@@ -111,9 +116,10 @@ def docs_command(rules_paths, base, langs, out, fmt):
             )
         )
     else:
-        click.echo(
-            f"built {', '.join(built)} into {out}/ in {seconds:.1f} s; open {out}/index.html"
+        shown = tr.gettext(BUILT).format(
+            languages=", ".join(built), out=out, seconds=tr.decimal(seconds, 1)
         )
+        click.echo(shown)
     return 0
 
 

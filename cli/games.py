@@ -47,7 +47,10 @@ SEAT_WINS = NN_(
 )
 AGENT_WINS = NN_("{agent}: {wins} win", "{agent}: {wins} wins")
 SCORES = N_("scores: mean {mean}, min {min}, max {max}")
-LENGTH = N_("length: mean {mean} turns, min {min}, max {max}")
+LENGTH = NN_(
+    "length: mean {mean} turn, min {min}, max {max}",
+    "length: mean {mean} turns, min {min}, max {max}",
+)  # TRANSLATORS: {mean} has one decimal: the form of a fraction ("25,4 tury")
 ENDED_BY = N_("ended by: {endings}")
 PER_GAME = N_("per game: {tallies}")
 TALLY = N_("{name} {value}")
@@ -499,7 +502,11 @@ def simulate_command(
     t = report["turns"]
     click.echo(
         "  "
-        + text.fill(LENGTH, {"mean": tr.decimal(t["mean"], 1), "min": t["min"], "max": t["max"]})
+        + text.fill(
+            LENGTH,
+            {"mean": tr.decimal(t["mean"], 1), "min": t["min"], "max": t["max"]},
+            n=tr.decimal_count(1, t["mean"]),
+        )
     )
     endings = [
         text.fill(TALLY, {"name": text.tr.pgettext("ending", k), "value": v})

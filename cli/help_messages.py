@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,13 +20,20 @@ from typing import Any
 import click
 
 COMMAND = "command"  # the context of a command's help texts
+# an example in an epilog: the command, two spaces or more, what it does
+EXAMPLE_LINE = re.compile(r"^(\s+\S.*?\s{2,})(\S.*)$")
 
 
 def help_paragraphs(command: click.Command) -> list[tuple[str, bool]]:
     """The paragraphs of a command's help: (text, is_example); prose is joined into one
     line, an example keeps its lines."""
+    return paragraphs_of(command.help or "")
+
+
+def paragraphs_of(text: str) -> list[tuple[str, bool]]:
+    """The paragraphs of a help text, as help_paragraphs gives them."""
     out = []
-    for paragraph in (command.help or "").split("\n\n"):
+    for paragraph in text.split("\n\n"):
         lines = [line.strip() for line in paragraph.splitlines() if line.strip()]
         if lines and lines[0] == "\b":
             if lines[1:]:
@@ -33,6 +41,33 @@ def help_paragraphs(command: click.Command) -> list[tuple[str, bool]]:
         elif lines:
             out.append((" ".join(lines), False))
     return out
+
+
+def epilog_texts(epilog: str) -> list[str]:
+    """The prose of an epilog: its headings ("Examples:"), notes, and what each example
+    does; the commands of the examples stay as written."""
+    out = []
+    for line in epilog.splitlines():
+        stripped = line.strip()
+        if stripped and stripped != "\b":
+            match = EXAMPLE_LINE.match(line)
+            out.append(match.group(2) if match else stripped)
+    return out
+
+
+def translated_epilog(epilog: str, translate) -> str:
+    """An epilog with its prose (epilog_texts) translated by `translate`, in place."""
+    lines = []
+    for line in epilog.splitlines():
+        stripped = line.strip()
+        match = EXAMPLE_LINE.match(line)
+        if not stripped or stripped == "\b":
+            lines.append(line)
+        elif match:
+            lines.append(match.group(1) + translate(match.group(2)))
+        else:
+            lines.append(line[: len(line) - len(line.lstrip())] + translate(stripped))
+    return "\n".join(lines)
 
 
 def command_messages(root: click.Command) -> Iterator[tuple[click.Command, str]]:
@@ -49,6 +84,8 @@ def command_messages(root: click.Command) -> Iterator[tuple[click.Command, str]]
         for text, example in help_paragraphs(command):
             if not example:
                 yield command, text
+        for text in epilog_texts(command.epilog or ""):
+            yield command, text
         for param in command.params:
             if isinstance(param, click.Option) and param.help and not param.hidden:
                 yield command, param.help

@@ -10,6 +10,7 @@ import click
 from ..dsl import catalogs, provenance
 from ..dsl.compiler import compile_paths
 from ..dsl.diagnostics import CODES, ERROR, WARNING, render_json, render_text
+from ..dsl.extract import ORIGIN
 from ..dsl.i18n import N_, NN_, Translator, translator
 from ..dsl.loader import UsageError
 from .common import (
@@ -21,6 +22,7 @@ from .common import (
     run,
     version_option,
 )
+from .help_language import LanguageCommand
 
 NO_PROBLEMS = N_("{files} files, {declarations} declarations: no problems")
 PROBLEMS = N_("{files} files, {declarations} declarations: {errors}, {warnings}")
@@ -58,7 +60,12 @@ Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found, 2 
 """
 
 
-@click.command(name="lint", epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(
+    name="lint",
+    cls=LanguageCommand,
+    epilog=EPILOG,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option(
     "--base",
@@ -184,7 +191,8 @@ def _print_provenance(found, tr: Translator) -> None:
     for origin in found:
         if origin.reason is not None:
             click.echo(f"{origin.where}: {origin.declaration}: {origin.shown}")
-            click.echo(f"    {tr.pgettext('provenance', origin.kind)}: {origin.reason}")
+            reason = tr.pgettext(ORIGIN, origin.reason)  # as the reference shows it
+            click.echo(f"    {tr.pgettext('provenance', origin.kind)}: {reason}")
     summary = provenance.summary(found)
     click.echo(tr.gettext(PROVENANCE_HEADING))
     width = max(len(c) for c in summary["by_category"]) if summary["by_category"] else 0

@@ -19,6 +19,7 @@ from .common import (
     chosen_language,
     color_option,
     format_options,
+    group_lang_option,
     guarded,
     lang_option,
     run,
@@ -26,6 +27,7 @@ from .common import (
 )
 from .docs import docs_command
 from .games import play_command, replay_command, rulings_command, simulate_command
+from .help_language import LanguageGroup
 from .lint import lint_command
 from .report import report_command
 from .rules import compiled, rules_options
@@ -38,6 +40,7 @@ PRIMITIVES_HEADING = N_("primitives")
 
 
 @click.group(
+    cls=LanguageGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
     epilog="""\b
 Start here:
@@ -53,6 +56,7 @@ Start here:
 )
 @version_option("ba")
 @color_option
+@group_lang_option
 def ba():
     """Black Angel rules engine: rules as text, checked, compiled and explained."""
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import click
 
+from ..dsl.i18n import N_, translator
 from ..dsl.loader import UsageError
 from ..interpreter import report
-from .common import guarded
+from .common import chosen_language, guarded, lang_option
+
+WRITTEN = N_("report written to {index} (figures beside it, as PNG files)")
 
 
 @click.command(name="report")
@@ -18,8 +21,9 @@ from .common import guarded
     type=click.Path(file_okay=False, writable=True),
     help="Folder for index.html and the figures (PNG files).",
 )
+@lang_option
 @guarded
-def report_command(results, out_dir):
+def report_command(results, out_dir, lang):
     """Write a balance report from the records of `ba simulate --out FILE.jsonl`.
 
     Win rates by seat and agent with confidence intervals, score distributions, game
@@ -29,13 +33,14 @@ def report_command(results, out_dir):
     """
     if not results:
         raise UsageError("give at least one results file (ba simulate --out FILE.jsonl)")
+    tr = translator(chosen_language(lang))
     try:
-        index = report.write_report(list(results), out_dir)
+        index = report.write_report(list(results), out_dir, tr)
     except report.ReportUnavailable as exc:
         raise UsageError(str(exc)) from exc
     except OSError as exc:
         raise UsageError(f"cannot read or write: {exc}") from exc
     except (ValueError, KeyError, TypeError) as exc:
         raise UsageError(f"not simulation records: {exc}") from exc
-    click.echo(f"report written to {index} (figures beside it, as PNG files)")
+    click.echo(tr.gettext(WRITTEN).format(index=index))
     return 0

@@ -207,7 +207,7 @@ class Checker:
                     value.span,
                     N_("declared {type}s: {listed}"),
                     what=what,
-                    type=param.type.name,
+                    type=param.type.title,
                     value=v,
                     listed=listed,
                 )
@@ -257,7 +257,7 @@ class Checker:
                 value.span,
                 hint,
                 what=what,
-                type=param.type.name,
+                type=param.type.title,
                 value=v,
             )
         elif form == "ref":

@@ -28,7 +28,7 @@ from typing import Any
 
 from . import ast, games
 from .checker import INFERRED, RECONSTRUCTED
-from .meta import Vocabulary
+from .meta import TYPE, Vocabulary
 from .words import CONTENT_WORDS, WORD, content_word, english, fact_words, game_words, phase_name
 from .words import slots as word_slots
 
@@ -36,6 +36,7 @@ from .words import slots as word_slots
 Extracted = tuple[int, str | None, Any, list[str]]
 
 HELP = "help"  # the context of help texts (ba language)
+DIFFICULTY = "difficulty"  # the context of an automa's difficulty levels (`difficulty LEVEL VP`)
 ORIGIN = "origin"  # the context of why a value is not printed (@inferred, @reconstructed)
 
 
@@ -143,6 +144,16 @@ def content_messages(
                         (f"{context} {option}", str(child.values[1].value)),
                         [f"option {option} of ruling {ident}"],
                     )
+        elif item.key == "automa":
+            for child in item.children or ():
+                if child.key == "difficulty" and child.values:
+                    level = str(child.values[0].value)
+                    yield (
+                        child.span.line,
+                        "pgettext",
+                        (DIFFICULTY, level),
+                        [f"a difficulty level of automa {ident}, on the start page"],
+                    )
         elif item.key in ("variant", "event"):
             help_text = _text(item, "help")
             if help_text:
@@ -192,6 +203,14 @@ def _string_lines(code: str) -> dict[str, int]:
     return found
 
 
+def type_names(vocabulary: Vocabulary) -> list[str]:
+    """The names of the types of the vocabulary's parameters ("color", "item")."""
+    params = [p for prim in vocabulary.primitives.values() for p in prim.params]
+    for spec in vocabulary.kinds.values():
+        params += [p for field_spec in spec.fields.values() for p in field_spec.params]
+    return sorted({p.type.name for p in params})
+
+
 def vocabulary_messages(vocabulary: Vocabulary) -> Iterator[tuple[str, str | None, Any, list[str]]]:
     """What a vocabulary says in words, each with the string that defines it (to find
     its line): help texts, keyword and kind names of cards, and the game's own words."""
@@ -223,6 +242,8 @@ def vocabulary_messages(vocabulary: Vocabulary) -> Iterator[tuple[str, str | Non
                     )
     for prim in vocabulary.primitives.values():
         yield prim.help, "pgettext", (HELP, prim.help), [f"help of primitive {prim.name}"]
+    for type_name in type_names(vocabulary):
+        yield type_name, "pgettext", (TYPE, type_name), ["a type of value, in messages"]
     for slot in word_slots(vocabulary).values():
         for key in game_words(slot):
             one, many = english(vocabulary, key)

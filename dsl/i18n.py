@@ -51,6 +51,7 @@ def NC_(context: str, message: str) -> str:
     return message
 
 
+FRACTION_COUNT = 2  # a whole number whose plural form a number with decimals takes
 LIST_SEPARATOR = N_(", ")  # between values listed without "and"
 
 
@@ -319,6 +320,14 @@ class Translator:
     def decimal(self, value: float, places: int) -> str:
         """A number with a fixed count of decimals ("12.5", Polish and German "12,5")."""
         return format_decimal(value, places, self.lang)
+
+    def decimal_count(self, places: int, value: float) -> int:
+        """The count that chooses the plural form of a word after a number shown with
+        `places` decimals. gettext's plural rules know whole numbers only; a number with
+        decimals is CLDR's "other", which Polish writes with the genitive singular, the
+        form of 2 ("25,4 tury", as "2 tury"), and English and German with the plural
+        ("25.4 turns"), also the form of 2."""
+        return round(value) if places == 0 else FRACTION_COUNT
 
     def number(self, value: int) -> str:
         """A whole number as the language writes it."""

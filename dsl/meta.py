@@ -17,7 +17,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from .i18n import N_ as N_  # the extraction marker, where the vocabularies import it
-from .i18n import Msg, Names
+from .i18n import NC_, Msg, Names
+
+TYPE = "type"  # the context of a type's name in messages ("unknown color 'x'")
 
 MAX_NUMBER = 999  # the largest number a rule may use: nothing in a board game counts higher
 
@@ -33,6 +35,7 @@ class ParamType:
         range    lo..hi
         name     any word
         words    one of `words` (an enumeration)
+        texts    one of the texts `words`, in a slot of the game's texts (`texts`)
         flag     exactly the word `words[0]` (an optional switch)
         ref      the id of a declaration of a kind in `refs` (only those with the
                  switch `having`, when given), or one of `words`, or, with
@@ -61,6 +64,11 @@ class ParamType:
             return self.form
         return "name"
 
+    @property
+    def title(self) -> Msg:
+        """How messages name the type, in the reader's language ("kolor" for color)."""
+        return Msg(self.name, context=TYPE)
+
     def describe(self) -> Msg:
         """What a value must be, in a few words (for messages)."""
         if self.form == "words":
@@ -75,8 +83,8 @@ class ParamType:
             template = (
                 N_("an {type} number") if _article(self.name) == "an" else N_("a {type} number")
             )
-            return Msg(template, {"type": self.name})
-        return Msg(N_("a {type}"), {"type": self.name})
+            return Msg(template, {"type": self.title})
+        return Msg(N_("a {type}"), {"type": self.title})
 
     def __str__(self) -> str:
         if self.form in ("words", "flag"):
@@ -88,20 +96,27 @@ def _article(noun: str) -> str:
     return "an" if noun[:1] in "aeiou" else "a"
 
 
-INT = ParamType("int", "int")
-COUNT = ParamType("count", "count")
-STRING = ParamType("string", "string")
-RANGE = ParamType("range", "range")
-NAME = ParamType("name", "name")
-KIND = ParamType("kind", "kind")
+INT = ParamType("int", NC_("type", "int"))
+COUNT = ParamType("count", NC_("type", "count"))
+STRING = ParamType("string", NC_("type", "string"))
+RANGE = ParamType("range", NC_("type", "range"))
+NAME = ParamType("name", NC_("type", "name"))
+KIND = ParamType("kind", NC_("type", "kind"))
 
 
 def words(*choices: str) -> ParamType:
-    return ParamType("words", "word", words=choices)
+    return ParamType("words", NC_("type", "word"), words=choices)
+
+
+def texts(*names: str) -> ParamType:
+    """A slot of the game's own texts that shows a name the game makes (a seat's: "P{number}",
+    "the neutral player"), itself a text: each is translated under the slot's context, so
+    that a language gives the name the case its sentence needs ("od Hala")."""
+    return ParamType("texts", NC_("type", "name"), words=names)
 
 
 def flag(word: str) -> ParamType:
-    return ParamType("flag", "word", words=(word,))
+    return ParamType("flag", NC_("type", "word"), words=(word,))
 
 
 def ref(
@@ -210,6 +225,9 @@ class Primitive:
     emits: tuple[str, ...] = ()
     activates: str | None = None  # runs the effects that listen to this event (a tile's)
     example: str | None = None  # an effect that uses it, for one no shipped rule uses
+    # before `->`, it gives what follows uses (Hal takes a die to act with it) rather
+    # than paying for it: text joins the two with TRADE_FOR_USE (dsl/text.py)
+    provides: bool = False
 
 
 def param(name: str, type_: ParamType, **options) -> Param:

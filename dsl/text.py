@@ -18,14 +18,18 @@ from typing import Any
 from . import ast, words
 from .checker import Decl
 from .extract import HELP, ORIGIN
-from .i18n import N_, SOURCE_LANGUAGE, translator
+from .i18n import N_, NC_, SOURCE_LANGUAGE, translator
 from .meta import Field, ParamType, Vocabulary
 from .visitor import NodeVisitor
 from .words import PLACEHOLDER as PLACEHOLDER
 
 # How effects combine into sentences: the connectors of the language itself. A sequence
 # is a list ("a, b and c") and a choice a list with "or", as the language writes lists.
-TRADE = N_("{cost} to {benefit}")
+TRADE = N_("{cost} to {benefit}")  # TRANSLATORS: a payment and what it buys
+# TRANSLATORS: no payment: {cost} takes something (Hal's die) that {benefit} is then
+# done with ("take the highest orange die to discover technology")
+TRADE_FOR_USE = NC_("use", "{cost} to {benefit}")
+USE = "use"  # the context of TRADE_FOR_USE
 OPTIONAL = N_("you may {step}")
 OTHERWISE = N_("{first}; if you cannot, {fallback}")
 PER = N_("{effect} per {counter}")  # TRANSLATORS: {counter} is a counter's text, below
@@ -172,7 +176,7 @@ class TextRenderer(NodeVisitor):
             text = self.tr.plural(template, n)
         for key, (slot, type_) in slots.items():
             value = values.get(key)
-            if isinstance(value, str):
+            if isinstance(value, str) and not words.shows_text(type_):
                 values[key] = self.typed_word(type_, value, slot, n)
         return text.format(**values)
 
@@ -197,8 +201,22 @@ class TextRenderer(NodeVisitor):
 
     def _render(self, text: tuple) -> str:
         template, name, n, values = text
-        filled = {k: self.render(v) if type(v) is tuple else v for k, v in values}
+        filled = {k: self._value(name, k, v) if type(v) is tuple else v for k, v in values}
         return self.fill(template, filled, name, n)
+
+    def _value(self, name: str | None, key: str, value: tuple) -> str:
+        """A text in a placeholder: in the slot's form when the placeholder is a slot of
+        names (meta.texts: "od Hala", "vom neutralen Spieler"), else as it is."""
+        slot = f"{name}.{key}"
+        type_ = self.vocabulary.slots.get(slot) if name is not None else None
+        if type_ is None or not words.shows_text(type_):
+            return self.render(value)
+        template, _name, n, values = value
+        if isinstance(template, tuple):
+            shown = self.tr.npgettext(slot, template[0], template[1], n)
+        else:
+            shown = self.tr.pgettext(slot, template)
+        return shown.format(**{k: self.render(v) if type(v) is tuple else v for k, v in values})
 
     def join(self, items: list[str], style: str = "standard") -> str:
         return self.tr.join(items, style)
@@ -258,7 +276,10 @@ class TextRenderer(NodeVisitor):
         return self.join([self.visit(s) for s in node.steps])
 
     def visit_Trade(self, node: ast.Trade) -> str:
-        return self._(TRADE).format(cost=self.visit(node.cost), benefit=self.visit(node.benefit))
+        cost = node.cost
+        prim = self.primitives.get(cost.name) if isinstance(cost, ast.Call) else None
+        template = self.tr.pgettext(USE, TRADE_FOR_USE) if prim and prim.provides else self._(TRADE)
+        return template.format(cost=self.visit(cost), benefit=self.visit(node.benefit))
 
     def visit_Choice(self, node: ast.Choice) -> str:
         return self.join([self.visit(o) for o in node.options], "or")

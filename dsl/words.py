@@ -62,6 +62,11 @@ def shows_words(type_: ParamType) -> bool:
     return type_.form in ("ref", "words")
 
 
+def shows_text(type_: ParamType) -> bool:
+    """Whether a slot shows a text of its own (a name the game makes, meta.texts)."""
+    return type_.form == "texts"
+
+
 def slots(vocabulary: Vocabulary) -> dict[str, Slot]:
     """Every slot of a vocabulary: the primitives' placeholders and the game's own."""
     found: dict[str, Slot] = {}
@@ -93,7 +98,7 @@ def game_words(slot: Slot) -> list[str]:
     if slot.noun is not None:
         return [slot.noun]
     assert slot.type is not None
-    return list(slot.type.words) if shows_words(slot.type) else []
+    return list(slot.type.words) if shows_words(slot.type) or shows_text(slot.type) else []
 
 
 def english(vocabulary: Vocabulary, key: str) -> tuple[str, str | None]:

@@ -30,10 +30,67 @@ from pathlib import Path
 from typing import Any
 
 from ..dsl.errors import BlackAngelError
+from ..dsl.i18n import ENGLISH, N_, NN_, Translator
 
 Z = 1.96  # 95% intervals
 INSTALL = "pip install 'black-angel-rules[report]'"
 ACTS = {"played": "played", "placed": "placed", "took": "took", "scored_with": "scored with"}
+
+# the words of the page and of its figures, in the language of the report
+TITLE = N_("Balance report")
+SET_HEADING = N_("Set {number}: {name}")
+GAMES_OF = NN_("{count} game ({players})", "{count} games ({players})")
+PLAYERS_GAMES = NN_("{players} player: {games}", "{players} players: {games}")
+RULES_SETTING = N_("rules {rules}; variants {variants}")
+RULINGS_SETTING = N_("rulings: {rulings}")
+NONE = N_("none")
+SETTINGS = N_("settings")
+GAMES = N_("games")
+WHO = N_("who")
+SEAT_GAMES = N_("seat-games")
+WIN_RATE_CI = N_("win rate (95% CI)")
+MEAN_SCORE = N_("mean score")
+SEAT = N_("seat {number}")
+AGENT = N_("agent {name}")
+INTERVAL_OF = N_("{value} ({low} to {high})")
+FROM_TO = N_("{low} to {high}")
+AGAINST_HEADING = N_("Set {number} against set 1")
+WHAT = N_("what")
+DIFFERENCE = N_("difference")
+INTERVAL_95 = N_("95% interval")
+WIN_RATE_SEAT = N_("win rate, seat {number}")
+MEAN_SCORE_POINTS = N_("mean score (points)")
+MEAN_LENGTH_TURNS = N_("mean length (turns)")
+ONE_IN_PLAYERS = N_("1 / players")
+WIN_RATE_WILSON = N_("win rate (95% Wilson interval)")
+WIN_RATE_BY = {"seat": N_("win rate by seat"), "agent": N_("win rate by agent")}
+WIN_RATE_TITLE = N_("{name}: win rate")
+SHARED_WINS = N_("Shared wins count for each winner.")
+FINAL_SCORE = N_("final score")
+SHARE_OF_GAMES = N_("share of games")
+SCORES_BY = {"seat": N_("score distribution by seat"), "agent": N_("score distribution by agent")}
+SCORES_TITLE = N_("{name}: scores")
+SCORES_CAPTION = N_("Final scores, one line per seat.")
+TURNS_PLAYED = N_("turns played")
+LENGTH = N_("game length (mean {mean}, 95% CI {low} to {high})")
+HOW_GAMES_END = N_("how games end")
+LENGTH_TITLE = N_("{name}: length and endings")
+THING_GAMES = NN_("{thing} ({count} seat-game)", "{thing} ({count} seat-games)")
+ANY_SEAT = N_("any seat: {rate}")
+THING_RATE = N_("win rate of the seats that did it (95% Wilson interval)")
+WINNING_THINGS = N_("cards and tiles most associated with winning")
+WINNING_TITLE = N_("{name}: cards and tiles most associated with winning")
+WINNING_CAPTION = N_("Ordered by the low end of the interval; association, not cause.")
+MINUS = N_("{other}\nminus {base}\n(95% interval)")
+AGAINST_TITLE = N_("{other} against {base}")
+AGAINST_CAPTION = N_("An interval that does not cross 0 is a difference the games show clearly.")
+# what a seat did with a card or tile, by the word of Tally.things
+DID = {
+    "played": N_("played {item}"),
+    "placed": N_("placed {item}"),
+    "took": N_("took {item}"),
+    "scored with": N_("scored with {item}"),
+}
 
 
 class ReportUnavailable(BlackAngelError, RuntimeError):
@@ -102,7 +159,7 @@ class Tally:
     name: str
     games: int = 0
     players: Counter[int] = field(default_factory=Counter)
-    settings: Counter[str] = field(default_factory=Counter)  # rulings, variants, rules
+    settings: Counter[tuple] = field(default_factory=Counter)  # (RULES_SETTING, values)
     seat_games: Counter[int] = field(default_factory=Counter)
     seat_wins: Counter[int] = field(default_factory=Counter)
     agent_games: Counter[str] = field(default_factory=Counter)
@@ -121,9 +178,9 @@ class Tally:
         self.games += 1
         self.players[record["players"]] += 1
         rulings = ", ".join(f"{k}={v}" for k, v in sorted(record.get("rulings", {}).items()))
-        variants = ", ".join(record.get("variants", [])) or "none"
-        self.settings[f"rules {record.get('content_hash', '?')}; variants {variants}"] += 1
-        self.settings[f"rulings: {rulings}"] += 1
+        variants = ", ".join(record.get("variants", []))
+        self.settings[(RULES_SETTING, str(record.get("content_hash", "?")), variants)] += 1
+        self.settings[(RULINGS_SETTING, rulings)] += 1
         winners = set(record["winners"])
         for seat, score in enumerate(record["scores"]):
             agent = record["agents"][seat]
@@ -201,8 +258,25 @@ def _expand(counts: Counter[int]) -> tuple[list[int], list[int]]:
     return values, [counts[v] for v in values]
 
 
-def figures(sets: list[Tally], out: Path) -> list[tuple[str, str, str]]:
-    """Draw every figure into `out` as PNG: (file name, title, caption) of each."""
+def _say(tr: Translator, template: str | tuple[str, str], n: int = 1, **values: object) -> str:
+    return tr.plural(template, n).format(**values)
+
+
+def _thing(tr: Translator, thing: str) -> str:
+    """A card or tile and what a seat did with it ("played m055"), in words."""
+    for act, template in DID.items():
+        if thing.startswith(act + " "):
+            return _say(tr, template, item=thing[len(act) + 1 :])
+    return thing
+
+
+def _seat_or_agent(tr: Translator, what: str, key: object) -> str:
+    return _say(tr, SEAT, number=key + 1) if what == "seat" else str(key)  # type: ignore[operator]
+
+
+def figures(sets: list[Tally], out: Path, tr: Translator = ENGLISH) -> list[tuple[str, str, str]]:
+    """Draw every figure into `out` as PNG, in the report's language: (file name, title,
+    caption) of each."""
     plt = _pyplot()
     made = []
 
@@ -223,7 +297,7 @@ def figures(sets: list[Tally], out: Path) -> list[tuple[str, str, str]]:
         for ax, games, wins, what in panels:
             keys = sorted(games)
             rates = [wilson(wins[k], games[k]) for k in keys]
-            labels = [f"seat {k + 1}" if what == "seat" else str(k) for k in keys]
+            labels = [_seat_or_agent(tr, what, k) for k in keys]
             ax.bar(labels, [r[0] for r in rates], color="#4c72b0")
             ax.errorbar(
                 labels,
@@ -234,13 +308,18 @@ def figures(sets: list[Tally], out: Path) -> list[tuple[str, str, str]]:
                 capsize=5,
             )
             if what == "seat" and keys:
-                ax.axhline(1 / len(keys), color="gray", linestyle="--", label="1 / players")
+                ax.axhline(
+                    1 / len(keys), color="gray", linestyle="--", label=tr.gettext(ONE_IN_PLAYERS)
+                )
                 ax.legend(loc="lower right")
             ax.set_ylim(0, 1)
-            ax.set_ylabel("win rate (95% Wilson interval)")
-            ax.set_title(f"win rate by {what}")
+            ax.set_ylabel(tr.gettext(WIN_RATE_WILSON))
+            ax.set_title(tr.gettext(WIN_RATE_BY[what]))
         save(
-            fig, f"{tag}_win_rate.png", f"{t.name}: win rate", "Shared wins count for each winner."
+            fig,
+            f"{tag}_win_rate.png",
+            _say(tr, WIN_RATE_TITLE, name=t.name),
+            tr.gettext(SHARED_WINS),
         )
         # score distributions
         fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
@@ -252,31 +331,39 @@ def figures(sets: list[Tally], out: Path) -> list[tuple[str, str, str]]:
             for key in sorted(by):
                 values, counts = _expand(by[key])
                 total = sum(counts)
-                label = f"seat {key + 1}" if what == "seat" else str(key)
+                label = _seat_or_agent(tr, what, key)
                 ax.plot(values, [c / total for c in counts], marker=".", label=label)
-            ax.set_xlabel("final score")
-            ax.set_ylabel("share of games")
-            ax.set_title(f"score distribution by {what}")
+            ax.set_xlabel(tr.gettext(FINAL_SCORE))
+            ax.set_ylabel(tr.gettext(SHARE_OF_GAMES))
+            ax.set_title(tr.gettext(SCORES_BY[what]))
             ax.legend()
-        save(fig, f"{tag}_scores.png", f"{t.name}: scores", "Final scores, one line per seat.")
+        save(
+            fig,
+            f"{tag}_scores.png",
+            _say(tr, SCORES_TITLE, name=t.name),
+            tr.gettext(SCORES_CAPTION),
+        )
         # length and endings
         fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
         values, counts = _expand(t.turns)
         axes[0].bar(values, counts, color="#55a868", width=0.9)
-        axes[0].set_xlabel("turns played")
-        axes[0].set_ylabel("games")
-        mean, low, high = t.turn_moments.interval()
-        axes[0].set_title(f"game length (mean {mean:.1f}, 95% CI {low:.1f} to {high:.1f})")
+        axes[0].set_xlabel(tr.gettext(TURNS_PLAYED))
+        axes[0].set_ylabel(tr.gettext(GAMES))
+        mean, low, high = (tr.decimal(v, 1) for v in t.turn_moments.interval())
+        axes[0].set_title(_say(tr, LENGTH, mean=mean, low=low, high=high))
         endings = sorted(t.ended_by.items(), key=lambda kv: -kv[1])
-        axes[1].bar([k for k, _ in endings], [v / t.games for _, v in endings], color="#c44e52")
-        axes[1].set_ylabel("share of games")
-        axes[1].set_title("how games end")
-        save(fig, f"{tag}_length.png", f"{t.name}: length and endings", "")
+        ending_names = [tr.pgettext("ending", k) for k, _ in endings]
+        axes[1].bar(ending_names, [v / t.games for _, v in endings], color="#c44e52")
+        axes[1].set_ylabel(tr.gettext(SHARE_OF_GAMES))
+        axes[1].set_title(tr.gettext(HOW_GAMES_END))
+        save(fig, f"{tag}_length.png", _say(tr, LENGTH_TITLE, name=t.name), "")
         # cards and tiles associated with winning
         rows = t.winning_things()
         if rows:
             fig, ax = plt.subplots(figsize=(10, 0.35 * len(rows) + 1.2))
-            names = [f"{thing} ({n} seat-games)" for thing, n, _ in rows][::-1]
+            names = [
+                _say(tr, THING_GAMES, n, thing=_thing(tr, thing), count=n) for thing, n, _ in rows
+            ][::-1]
             rates = [r for _, _, r in rows][::-1]
             ax.barh(names, [r[0] for r in rates], color="#8172b2")
             ax.errorbar(
@@ -288,28 +375,36 @@ def figures(sets: list[Tally], out: Path) -> list[tuple[str, str, str]]:
                 capsize=3,
             )
             anyone = t.seat_rate[0]
-            ax.axvline(anyone, color="gray", linestyle="--", label=f"any seat: {anyone:.2f}")
+            ax.axvline(
+                anyone,
+                color="gray",
+                linestyle="--",
+                label=_say(tr, ANY_SEAT, rate=tr.decimal(anyone, 2)),
+            )
             ax.set_xlim(0, 1)
-            ax.set_xlabel("win rate of the seats that did it (95% Wilson interval)")
-            ax.set_title("cards and tiles most associated with winning")
+            ax.set_xlabel(tr.gettext(THING_RATE))
+            ax.set_title(tr.gettext(WINNING_THINGS))
             ax.legend(loc="lower right")
             save(
                 fig,
                 f"{tag}_winning_things.png",
-                f"{t.name}: cards and tiles most associated with winning",
-                "Ordered by the low end of the interval; association, not cause.",
+                _say(tr, WINNING_TITLE, name=t.name),
+                tr.gettext(WINNING_CAPTION),
             )
     for index, other in enumerate(sets[1:], 2):
         base = sets[0]
-        compared = comparison_rows(base, other)
+        seats, score, length = _compared(base, other)
         groups = [
-            ("win rate by seat", [r for r in compared if r[0].startswith("win rate")]),
-            ("mean score (points)", [r for r in compared if r[0].startswith("mean score")]),
-            ("mean length (turns)", [r for r in compared if r[0].startswith("mean length")]),
+            (
+                tr.gettext(WIN_RATE_BY["seat"]),
+                [(_say(tr, SEAT, number=s + 1), d) for s, d in seats],
+            ),
+            (tr.gettext(MEAN_SCORE_POINTS), [("", score)]),
+            (tr.gettext(MEAN_LENGTH_TURNS), [("", length)]),
         ]
         fig, axes = plt.subplots(1, 3, figsize=(12, 3.6), width_ratios=[2, 1, 1])
         for ax, (title, group) in zip(axes, groups):
-            labels = [label.replace("win rate, ", "") for label, _ in group]
+            labels = [label for label, _ in group]
             diffs = [d for _, d in group]
             ax.bar(labels, [d[0] for d in diffs], color="#dd8452")
             ax.errorbar(
@@ -322,35 +417,48 @@ def figures(sets: list[Tally], out: Path) -> list[tuple[str, str, str]]:
             )
             ax.axhline(0, color="gray")
             ax.set_title(title)
-            if labels[0].startswith("mean"):
+            if not labels[0]:  # one bar, named by the title
                 ax.set_xticks([])
-        axes[0].set_ylabel(f"{other.name}\nminus {base.name}\n(95% interval)")
+        axes[0].set_ylabel(_say(tr, MINUS, other=other.name, base=base.name))
         save(
             fig,
             f"compare_1_{index}.png",
-            f"{other.name} against {base.name}",
-            "An interval that does not cross 0 is a difference the games show clearly.",
+            _say(tr, AGAINST_TITLE, other=other.name, base=base.name),
+            tr.gettext(AGAINST_CAPTION),
         )
     return made
 
 
-def comparison_rows(base: Tally, other: Tally) -> list[tuple[str, tuple[float, ...]]]:
-    """(what, (difference, low, high)) of `other` minus `base`."""
-    rows: list[tuple[str, tuple[float, ...]]] = []
-    for seat in sorted(set(base.seat_games) | set(other.seat_games)):
-        rows.append(
-            (
-                f"win rate, seat {seat + 1}",
-                rate_difference(
-                    base.seat_wins[seat],
-                    base.seat_games[seat],
-                    other.seat_wins[seat],
-                    other.seat_games[seat],
-                ),
-            )
+def _compared(base: Tally, other: Tally):
+    """`other` minus `base`: the win rate of each seat, the mean score and the mean length,
+    each as (difference, low, high)."""
+    seats = [
+        (
+            seat,
+            rate_difference(
+                base.seat_wins[seat],
+                base.seat_games[seat],
+                other.seat_wins[seat],
+                other.seat_games[seat],
+            ),
         )
-    rows.append(("mean score (points)", difference(base.scores, other.scores)))
-    rows.append(("mean length (turns)", difference(base.turn_moments, other.turn_moments)))
+        for seat in sorted(set(base.seat_games) | set(other.seat_games))
+    ]
+    return (
+        seats,
+        difference(base.scores, other.scores),
+        difference(base.turn_moments, other.turn_moments),
+    )
+
+
+def comparison_rows(
+    base: Tally, other: Tally, tr: Translator = ENGLISH
+) -> list[tuple[str, tuple[float, ...]]]:
+    """(what, (difference, low, high)) of `other` minus `base`, what in words."""
+    seats, score, length = _compared(base, other)
+    rows = [(_say(tr, WIN_RATE_SEAT, number=seat + 1), d) for seat, d in seats]
+    rows.append((tr.gettext(MEAN_SCORE_POINTS), score))
+    rows.append((tr.gettext(MEAN_LENGTH_TURNS), length))
     return rows
 
 
@@ -363,52 +471,73 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
-def _rate(r: tuple[float, float, float]) -> str:
-    return f"{r[0]:.3f} ({r[1]:.3f} to {r[2]:.3f})"
+def _interval(tr: Translator, r: tuple[float, ...], places: int) -> str:
+    low, high = tr.decimal(r[1], places), tr.decimal(r[2], places)
+    return _say(tr, INTERVAL_OF, value=tr.decimal(r[0], places), low=low, high=high)
 
 
-def page(sets: list[Tally], made: list[tuple[str, str, str]]) -> str:
+def _signed(tr: Translator, value: float) -> str:
+    return ("-" if value < 0 else "+") + tr.decimal(abs(value), 3)
+
+
+def _setting(tr: Translator, key: tuple) -> str:
+    if key[0] == RULES_SETTING:
+        return _say(tr, RULES_SETTING, rules=key[1], variants=key[2] or tr.gettext(NONE))
+    return _say(tr, RULINGS_SETTING, rulings=key[1])
+
+
+def page(sets: list[Tally], made: list[tuple[str, str, str]], tr: Translator = ENGLISH) -> str:
+    title = html.escape(tr.gettext(TITLE))
     parts = [
-        "<!doctype html><html><head><meta charset='utf-8'><title>Balance report</title>",
+        f"<!doctype html><html lang='{tr.lang}'><head><meta charset='utf-8'><title>{title}</title>",
         "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;"
         "padding:4px 8px;text-align:left}figure{margin:1.5em 0}img{max-width:100%}"
         "figcaption{color:#555}</style></head><body>",
-        "<h1>Balance report</h1>",
+        f"<h1>{title}</h1>",
     ]
     for index, t in enumerate(sets, 1):
-        players = ", ".join(f"{p} players: {n}" for p, n in sorted(t.players.items()))
-        parts.append(f"<h2>Set {index}: {html.escape(t.name)}</h2>")
-        parts.append(f"<p>{t.games} games ({html.escape(players)})</p>")
-        settings = [[s, str(n)] for s, n in t.settings.most_common(6)]
-        parts.append(_table(["settings", "games"], settings))
+        players = tr.plain_list(
+            [_say(tr, PLAYERS_GAMES, p, players=p, games=n) for p, n in sorted(t.players.items())]
+        )
+        heading = _say(tr, SET_HEADING, number=index, name=t.name)
+        parts.append(f"<h2>{html.escape(heading)}</h2>")
+        games = _say(tr, GAMES_OF, t.games, count=t.games, players=players)
+        parts.append(f"<p>{html.escape(games)}</p>")
+        settings = [[_setting(tr, s), str(n)] for s, n in t.settings.most_common(6)]
+        parts.append(_table([tr.gettext(SETTINGS), tr.gettext(GAMES)], settings))
         rows = [
             [
-                f"seat {s + 1}",
+                _say(tr, SEAT, number=s + 1),
                 str(t.seat_games[s]),
-                _rate(wilson(t.seat_wins[s], t.seat_games[s])),
-                "{:.2f} ({:.2f} to {:.2f})".format(*t.seat_moments[s].interval()),
+                _interval(tr, wilson(t.seat_wins[s], t.seat_games[s]), 3),
+                _interval(tr, t.seat_moments[s].interval(), 2),
             ]
             for s in sorted(t.seat_games)
         ]
         rows += [
-            [f"agent {a}", str(n), _rate(wilson(t.agent_wins[a], n)), ""]
+            [_say(tr, AGENT, name=a), str(n), _interval(tr, wilson(t.agent_wins[a], n), 3), ""]
             for a, n in sorted(t.agent_games.items())
         ]
-        parts.append(_table(["who", "seat-games", "win rate (95% CI)", "mean score"], rows))
-        for name, title, caption in made:
+        header = [WHO, SEAT_GAMES, WIN_RATE_CI, MEAN_SCORE]
+        parts.append(_table([tr.gettext(h) for h in header], rows))
+        for name, caption_title, caption in made:
             if name.startswith(f"set{index}_"):
-                parts.append(_figure(name, title, caption))
+                parts.append(_figure(name, caption_title, caption))
     for index, other in enumerate(sets[1:], 2):
         rows = [
-            [what, f"{d[0]:+.3f}", f"{d[1]:+.3f} to {d[2]:+.3f}"]
-            for what, d in comparison_rows(sets[0], other)
+            [
+                what,
+                _signed(tr, d[0]),
+                _say(tr, FROM_TO, low=_signed(tr, d[1]), high=_signed(tr, d[2])),
+            ]
+            for what, d in comparison_rows(sets[0], other, tr)
         ]
-        parts.append(f"<h2>Set {index} against set 1</h2>")
-        parts.append(_table(["what", "difference", "95% interval"], rows))
-        for name, title, caption in made:
+        parts.append(f"<h2>{html.escape(_say(tr, AGAINST_HEADING, number=index))}</h2>")
+        parts.append(_table([tr.gettext(h) for h in (WHAT, DIFFERENCE, INTERVAL_95)], rows))
+        for name, caption_title, caption in made:
             if name == f"compare_1_{index}.png":
-                parts.append(_figure(name, title, caption))
+                parts.append(_figure(name, caption_title, caption))
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -419,13 +548,14 @@ def _figure(name: str, title: str, caption: str) -> str:
     return f"<figure>{image}<figcaption>{text}</figcaption></figure>"
 
 
-def write_report(paths: list[str], out: str | Path) -> Path:
-    """Read the result sets, draw the figures and write `out`/index.html; returns its path."""
+def write_report(paths: list[str], out: str | Path, tr: Translator = ENGLISH) -> Path:
+    """Read the result sets, draw the figures and write `out`/index.html (in the language
+    of `tr`); returns its path."""
     target = Path(out)
     sets = [tally(Path(p).name, read_records(p)) for p in paths]
     _pyplot()  # fail before creating anything when matplotlib is missing
     target.mkdir(parents=True, exist_ok=True)
-    made = figures(sets, target)
+    made = figures(sets, target, tr)
     index = target / "index.html"
-    index.write_text(page(sets, made), encoding="utf-8")
+    index.write_text(page(sets, made, tr), encoding="utf-8")
     return index

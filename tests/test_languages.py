@@ -506,15 +506,17 @@ def test_ba_lint_speaks_the_language(tmp_path, run):
     )
     code, out = run(lint_command, "--lang", "de", "--base", str(bad))
     assert code == 1
-    assert "Fehler E104 mission.color: unbekannt (color): 'orang'" in out
+    assert "Fehler E104 mission.color: unbekannter Wert (Farbe): 'orang'" in out
     assert "Tipp: meintest du 'orange'?" in out
     assert "Fehler E103 unbekannter Grundbaustein 'tak'" in out
     assert out.rstrip().endswith("2 Fehler, 1 Warnung")
     code, out = run(lint_command, "--lang", "pl", "--base", str(bad))
     assert "błąd E103 nieznany prymityw 'tak'" in out and "czy chodziło o 'take'?" in out
+    assert "błąd E104 mission.color: nieznana wartość (kolor): 'orang'" in out  # the type too
     assert out.rstrip().endswith("2 błędy, 1 ostrzeżenie")
     code, out = run(lint_command, "--lang", "en", "--base", str(bad))
     assert "error E103 unknown primitive 'tak'" in out and "did you mean 'take'?" in out
+    assert "error E104 mission.color: unknown color 'orang'" in out
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

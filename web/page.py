@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from html import escape
 
+from ..dsl.extract import DIFFICULTY as DIFFICULTY_LEVEL
 from ..dsl.i18n import N_, NC_, Translator
 
 TITLE = N_("Black Angel")
@@ -141,7 +142,8 @@ def start_page(
         f'<option value="{e}">{escape(LANG_NAMES.get(e, e))} ({e})</option>' for e in editions
     )
     difficulty_options = "".join(
-        f'<option value="{d}"{" selected" if d == default_difficulty else ""}>{escape(d)}</option>'
+        f'<option value="{d}"{" selected" if d == default_difficulty else ""}>'
+        f"{escape(tr.pgettext(DIFFICULTY_LEVEL, d))}</option>"
         for d in difficulties
     )
     language_options = "".join(

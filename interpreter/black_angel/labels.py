@@ -17,6 +17,7 @@ from functools import lru_cache
 from ...dsl.i18n import N_, NN_
 from ...dsl.text import TextRenderer
 from .tables import Engine, Text
+from .vocabulary import SEAT_NAME
 
 # prompts
 PLAY_WHICH = N_("Play which card where?")
@@ -98,9 +99,7 @@ DEBRIS_FLIP_TILE = N_(
     "flip {tile} to its standard side, put the debris on it and activate it (cell {cell})"
 )
 MOVE_SHIP = N_("ship at {source} to {target}")
-PLAYER = N_("P{number}")
-NEUTRAL_PLAYER = N_("the neutral player")
-HAL = N_("Hal")
+PLAYER, NEUTRAL_PLAYER, HAL = SEAT_NAME.words  # a seat's name (a slot of its own: seat_name)
 
 
 AMOUNT = N_("{count} {item}")  # a number of items: "1 resource"

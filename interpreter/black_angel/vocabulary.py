@@ -21,6 +21,7 @@ from ...dsl.meta import (
     number_of,
     param,
     ref,
+    texts,
     words,
 )
 
@@ -773,6 +774,7 @@ PRIMITIVES = (
         "of the player's is bought (the player takes the price from the supply).",
         (param("color", COLOR),),
         N_("take the highest {color} die, Hal's own on a tie (a higher one of yours is bought)"),
+        provides=True,  # the die his action is then carried out with
     ),
     Primitive(
         "hal_discover",
@@ -935,6 +937,8 @@ WORKSTATION_NAME = words("break_room", "workstation")
 DIE_COLOR = COLOR
 LOG_TERRAIN = ref("terrain", "color", also=("asteroid", "empty", "spes"))
 HAL_HALF = words("top", "bottom")
+# how decisions name a seat (labels.seat_name): a player, the neutral player or Hal
+SEAT_NAME = texts(N_("P{number}"), N_("the neutral player"), N_("Hal"))
 SLOTS = {
     # labels.py
     "WHICH_WORKSTATION.source": WORKSTATION_NAME,
@@ -943,6 +947,7 @@ SLOTS = {
     "MISSION_CARD.color": COLOR,
     "USE_ON_ACTION.kind": ACTION_KIND,
     "BUY_DIE.color": DIE_COLOR,
+    "BUY_DIE.seller": SEAT_NAME,
     "BUY_DIE.price": ITEM,
     "USE_OWN_DIE.color": DIE_COLOR,
     "FLIP_DIE.color": DIE_COLOR,
