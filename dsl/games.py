@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from . import ast
 from .diagnostics import Diagnostic, did_you_mean, suggestion
-from .errors import BlackAngelError
+from .errors import EngineError
 from .i18n import N_, Msg, Names
 from .meta import Vocabulary
 
@@ -40,7 +40,7 @@ class GameModule(Protocol):
     checks: tuple[Callable[[dict[str, list[Decl]]], list[Diagnostic]], ...]
 
 
-class UnknownGame(BlackAngelError, LookupError):
+class UnknownGame(EngineError, LookupError):
     def __init__(self, name: str, known: Iterable[str]):
         self.name = name
         self.known = sorted(known)

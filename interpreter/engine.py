@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from ..dsl import ast
-from ..dsl.errors import ArgumentError, BlackAngelError, RulesError
+from ..dsl.errors import ArgumentError, EngineError, RulesError
 from ..dsl.i18n import N_
 from ..dsl.text import TextRenderer
 from ..dsl.visitor import NodeVisitor
@@ -79,7 +79,7 @@ class VariantError(ArgumentError):
     """A variant the rules do not declare."""
 
 
-class IllegalOption(BlackAngelError):
+class IllegalOption(EngineError):
     """An option id that is not among the current legal options."""
 
 

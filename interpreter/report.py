@@ -29,14 +29,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..dsl.errors import BlackAngelError
+from ..dsl.errors import EngineError
 
 Z = 1.96  # 95% intervals
 INSTALL = "pip install 'black-angel-rules[report]'"
 ACTS = {"played": "played", "placed": "placed", "took": "took", "scored_with": "scored with"}
 
 
-class ReportUnavailable(BlackAngelError, RuntimeError):
+class ReportUnavailable(EngineError, RuntimeError):
     """matplotlib is not installed."""
 
 
