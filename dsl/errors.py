@@ -10,7 +10,7 @@ they are raised; this module holds the root and the errors that several parts sh
     ├── UnknownGame      no game module of that name (dsl/games.py)
     ├── ArgumentError    a bad argument to the Python API: seed, player count, rulings
     │   ├── RulingError      an unknown ruling or option (interpreter/rulings.py)
-    │   └── VariantError     a variant the rules do not declare (interpreter/engine.py)
+    │   └── VariantError     a variant the rules do not declare (interpreter/arguments.py)
     ├── StateError       a saved state that does not fit the game (interpreter/state_check.py)
     ├── ReplayError      a replay that does not reproduce its game (interpreter/replay.py)
     │   └── UnusableReplay   a file that is not a replay these rules can play

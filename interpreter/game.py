@@ -40,6 +40,22 @@ Feasible = Callable[["Engine", Any, tuple, dict], bool]
 P = TypeVar("P", bound="Program")  # the game's program: what its build returns
 
 
+class _Unanswered:
+    """The value of a question not answered yet: distinct from every option's value,
+    None included ("place no card" answers with None)."""
+
+    def __repr__(self) -> str:
+        return "NO_ANSWER"
+
+
+NO_ANSWER: Any = _Unanswered()
+
+
+def take_answer(frame: Frame) -> Any:
+    """The answer given to this frame's question (removing it), or NO_ANSWER."""
+    return frame.pop("answer", NO_ANSWER)
+
+
 @dataclass(frozen=True)
 class Implementation:
     """What a primitive does (`run`, a frame handler) and whether it can be done now

@@ -776,7 +776,7 @@ def start(data: Program, scenario: dict) -> tuple[Engine, int]:
     apply_game_tables(data, engine.state, scenario)
     apply_overrides(data, engine.state, scenario)
     try:  # the position must be a state of the game, as a saved game must
-        check_shape(data, engine.saved())
+        check_shape(Engine, data, engine.saved())
         check_references(engine)  # (not the invariants: a scenario may skip bookkeeping)
     except StateError as exc:
         raise ScenarioError(f"after the overrides: {exc}") from None
