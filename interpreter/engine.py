@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from ..dsl.errors import EngineError, RulesError
 from ..dsl.text import TextRenderer
-from .arguments import VariantError, check_arguments  # noqa: F401  (TEMPORARY re-export)
-from .game import NO_ANSWER, take_answer  # noqa: F401  (TEMPORARY re-export)
+from .arguments import check_arguments
+from .game import NO_ANSWER
 from .program import Program
 from .rng import Rng, seed_state
 from .rulings import resolve

@@ -8,7 +8,8 @@ import pytest
 
 from blackangel.dsl.compiler import load_shipped
 from blackangel.dsl.errors import ArgumentError, EngineError
-from blackangel.interpreter.engine import Engine, VariantError
+from blackangel.interpreter.arguments import VariantError
+from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.program import build
 from blackangel.interpreter.rulings import RulingError
 

@@ -17,7 +17,8 @@ import blackangel.web
 from blackangel.dsl.errors import ArgumentError, EngineError, RulesError, StateError
 from blackangel.dsl.games import UnknownGame
 from blackangel.dsl.loader import UsageError
-from blackangel.interpreter.engine import IllegalOption, VariantError
+from blackangel.interpreter.arguments import VariantError
+from blackangel.interpreter.engine import IllegalOption
 from blackangel.interpreter.replay import ReplayError
 from blackangel.interpreter.rulings import RulingError
 from blackangel.interpreter.scenario import ScenarioError
