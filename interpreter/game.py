@@ -122,6 +122,11 @@ class Game(Generic[P]):
     # with the bot's generator (Engine.determinize); games without hidden things do nothing
     determinize: Callable[[Engine, int, Rng], None] = lambda engine, seat, rng: None
     variants: tuple[str, ...] = ()  # the variants (declared in the rules) the module plays
+    # the editions of the game's rulebook, which a ruling's `edition` presets name
+    # (dsl/core.py `editions`; `ba play --edition`): none for a game with one rulebook
+    editions: tuple[str, ...] = ()
+    # the game of rules whose `game` declaration names no module (dsl/games.py `default`)
+    default: bool = False
     scenarios: ScenarioForms[P] = field(default_factory=ScenarioForms)
     # An automated opponent runs effects under a seat of its own that is not an int
     # (Black Angel: "hal"). `holder`: the record holding a seat's tracks (the core

@@ -6,17 +6,24 @@ listed below with its reason.
 
 Imports under `if TYPE_CHECKING:` are left out: they are never executed, and type
 annotations may name each other (the engine's hooks take the engine).
+
+The language knows no game either: which game is the default and which editions a
+rulebook has are said by the game (interpreter/game.py `default`, `editions`).
 """
 
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from pathlib import Path
 
 import networkx as nx
 
+from blackangel.dsl import games
+from blackangel.dsl.core import CORE
+
 ROOT = Path(__file__).resolve().parent.parent
-CORE = ("dsl", "interpreter")  # their top-level modules, not the games' subpackages
+ENGINE_CORE = ("dsl", "interpreter")  # their top-level modules, not the games' subpackages
 
 # (importer, imported): why the import waits for the function that needs it
 FUNCTION_IMPORTS = {
@@ -73,7 +80,7 @@ def imports(path: Path, root: Path, known: set[str]) -> list[tuple[str, int, boo
     return found
 
 
-def core_files(root: Path, folders: tuple[str, ...] = CORE) -> dict[str, Path]:
+def core_files(root: Path, folders: tuple[str, ...] = ENGINE_CORE) -> dict[str, Path]:
     return {
         module_name(path, root): path for folder in folders for path in (root / folder).glob("*.py")
     }
@@ -140,3 +147,49 @@ def test_the_check_finds_a_cycle_and_a_hidden_import(tmp_path):
         ("interpreter.program", "interpreter.rng"),
     }
     assert unlisted == ["interpreter/program.py:4 imports interpreter.engine"]
+
+
+# ---- the language names no game: the default game and the editions are the game's ----
+def _code_strings(path: Path) -> list[str]:
+    """The string constants of a module that are not docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if id(node) not in docstrings
+    ]
+
+
+def test_the_language_names_no_game():
+    names = games.available()
+    assert "black_angel" in names
+    for path in sorted((ROOT / "dsl").glob("*.py")):
+        named = [s for s in _code_strings(path) if any(name in s for name in names)]
+        assert named == [], f"{path.relative_to(ROOT)} names a game: {named}"
+
+
+def test_the_editions_are_the_games():
+    assert "edition" not in CORE.kinds["ruling"].fields
+    black_angel = games.load("black_angel")
+    edition = black_angel.vocabulary.kinds["ruling"].fields["edition"].params[0]
+    assert black_angel.editions == edition.type.words == ("en", "pl", "de")
+    dice_race = games.load("dice_race")
+    assert dice_race.editions == () and "edition" not in dice_race.vocabulary.kinds["ruling"].fields
+
+
+def test_the_default_game_is_the_one_that_says_so(monkeypatch):
+    assert games.default() == "black_angel"
+    assert games.module_name([]) == ("black_angel", None)
+    monkeypatch.setattr(games, "_registered", {})
+    dice_race = games.load("dice_race")
+    monkeypatch.setattr(games, "_registered", {"dice_race": replace(dice_race, default=True)})
+    assert games.default() == "dice_race"
