@@ -123,7 +123,7 @@ class Game(Generic[P]):
     determinize: Callable[[Engine, int, Rng], None] = lambda engine, seat, rng: None
     variants: tuple[str, ...] = ()  # the variants (declared in the rules) the module plays
     # the editions of the game's rulebook, which a ruling's `edition` presets name
-    # (dsl/core.py `editions`; `ba play --edition`): none for a game with one rulebook
+    # (dsl/core.py `edition_presets`; `ba play --edition`): none for a game with one rulebook
     editions: tuple[str, ...] = ()
     # the game of rules whose `game` declaration names no module (dsl/games.py `default`)
     default: bool = False
