@@ -23,6 +23,7 @@ from setuptools import setup
 # that mypy names the modules blackangel.<folder>.<module>.
 COMPILED = [
     "interpreter/engine.py",
+    "interpreter/effects.py",
     "interpreter/rng.py",
     "interpreter/core_primitives.py",
     "interpreter/agents.py",

@@ -11,7 +11,7 @@ import sys
 import click
 from click.core import ParameterSource
 
-from ..dsl.errors import BlackAngelError
+from ..dsl.errors import EngineError
 from ..dsl.i18n import available_languages, default_language, mod_locale_dirs
 from ..dsl.loader import UsageError
 from .help_language import argv_language, in_language
@@ -179,7 +179,7 @@ def guarded(func):
     def wrapper(*args, **kwargs):
         try:
             code = func(*args, **kwargs)
-        except BlackAngelError as exc:  # UsageError among them
+        except EngineError as exc:  # UsageError among them
             click.echo(f"error: {exc}", err=True)
             code = 2
         except KeyboardInterrupt:

@@ -9,6 +9,8 @@ import time
 import click
 
 from ..dsl.diagnostics import did_you_mean
+from ..dsl.games import default as default_game
+from ..dsl.games import load as load_game
 from ..dsl.i18n import N_, NN_
 from ..dsl.loader import UsageError
 from ..interpreter import cluster, replay, simulation
@@ -16,7 +18,7 @@ from ..interpreter.agents import AGENTS, HumanAgent, QuitGame, play
 from ..interpreter.engine import Engine
 from ..interpreter.files import check_writable, read_text, write_text
 from ..interpreter.narrate import log_lines, seat_names, transcript
-from ..interpreter.rulings import EDITIONS, RulingError, resolve
+from ..interpreter.rulings import RulingError, resolve
 from .common import chosen_language, format_options, guarded, lang_option
 from .rules import game_data, rules_options
 
@@ -94,6 +96,23 @@ def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> 
     return agents
 
 
+class Editions(click.Choice):
+    """The editions of the default game's rulebook (Game.editions), read when an edition
+    is given or the help shown, not when the command line starts: loading a game takes a
+    while, and most commands need none."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return load_game(default_game()).editions
+
+    @choices.setter
+    def choices(self, _: tuple[str, ...]) -> None:
+        """click.Choice sets them; the game says them."""
+
+
 RULING_OPTIONS = [
     click.option(
         "--ruling",
@@ -104,7 +123,7 @@ RULING_OPTIONS = [
     ),
     click.option(
         "--edition",
-        type=click.Choice(EDITIONS),
+        type=Editions(),
         help="Use the rulings that this edition's rulebook implies.",
     ),
     click.option(

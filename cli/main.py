@@ -186,9 +186,8 @@ def export_command(fmt, output, rules_paths, base):
 @click.option(
     "--game",
     "game_name",
-    default=games.DEFAULT,
-    show_default=True,
-    help="The game module whose words to list (a rule set names it with `module`).",
+    help="The game module whose words to list (a rule set names it with `module`); "
+    "without it, the default game.",
 )
 @lang_option
 @format_options(what="the reference")
@@ -197,7 +196,7 @@ def language(game_name, lang, fmt):
     """The rules language's declarations, keywords and primitives (core and a game's)."""
     tr = translator(chosen_language(lang))
     try:
-        vocabulary = games.load(game_name).vocabulary
+        vocabulary = games.load(game_name or games.default()).vocabulary
     except games.UnknownGame as exc:
         raise UsageError(str(exc)) from exc
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .compiler import CompileResult, compile_paths, compile_sources
 from .diagnostics import CODES
-from .errors import BlackAngelError
+from .errors import EngineError
 from .loader import load
 
 CASES_DIR = Path(__file__).resolve().parent / "lint_cases"
@@ -29,7 +29,7 @@ KNOWN_BUG_RE = re.compile(r"^#\s*known-bug:\s*(.*?)\s*$")
 CODE_RE = re.compile(r"^([EW]\d{3})(?:\((\w+)\))?$")
 
 
-class CaseError(BlackAngelError, ValueError):
+class CaseError(EngineError, ValueError):
     """A case file that does not follow the format."""
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from .ast import Span
 from .diagnostics import Diagnostic
+from .extract import extract_ba
 from .i18n import (
     DOMAIN,
     LOCALE_DIR,
@@ -37,6 +38,7 @@ from .i18n import (
     available_languages,
     catalog_dirs,
     is_complete,
+    mod_locale_dirs,
     plural_rule,
     read_catalog,
     translation_problems,
@@ -54,8 +56,7 @@ def key_of(message) -> Key:
 def needed_messages(paths: Iterable[str | Path] = ()) -> dict[Key, list[tuple[str, int]]]:
     """Every message a rule set needs, with where it is used: the template's (the code and
     the shipped content), and what the `.ba` files of a mod say in words."""
-    from .extract import extract_ba
-    from .loader import display_name, find_files
+    from .loader import display_name, find_files  # lark: only when rules are read
 
     needed: dict[Key, list[tuple[str, int]]] = {
         key: list(message.locations)  # type: ignore[attr-defined]
@@ -86,8 +87,6 @@ def lint(paths: Iterable[str | Path] = ()) -> tuple[list[Diagnostic], list[Msg]]
 
     A mod's own messages are checked in the languages it ships a catalog for; for the
     others, a note says how many of them are shown in English."""
-    from .i18n import mod_locale_dirs
-
     paths = list(paths)
     try:
         needed = needed_messages(paths)

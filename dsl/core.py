@@ -6,6 +6,7 @@ implements the core primitives in `interpreter/core_primitives.py`.
 
 from __future__ import annotations
 
+from .i18n import NC_
 from .meta import (
     COUNT,
     KIND,
@@ -13,6 +14,7 @@ from .meta import (
     NAME,
     RANGE,
     STRING,
+    Field,
     Primitive,
     Vocabulary,
     flag,
@@ -26,7 +28,6 @@ from .meta import (
 PHASE = ref("phase", "phase")
 TRACK = ref("track", "track")
 EVENT = ref("event", "event", events=True)
-EDITION = words("en", "pl", "de")
 MAX_PLAYERS = 12  # the most players a game may declare
 
 # Annotations after an item: what each says about where a value comes from (see
@@ -44,7 +45,7 @@ CORE_KINDS = (
         "The game as a whole: which game module runs it, its name, player counts, turns.",
         keyword(
             "module",
-            "The game module that implements the game's primitives (default black_angel).",
+            "The game module that implements the game's primitives (without it, the default game).",
             param("module", NAME),
         ),
         keyword("title", "Printed name of the game.", param("title", STRING), required=True),
@@ -115,13 +116,6 @@ CORE_KINDS = (
             param("name", NAME),
             param("text", STRING),
             required=True,
-            repeat=True,
-        ),
-        keyword(
-            "edition",
-            "The option an edition's text implies.",
-            param("edition", EDITION),
-            param("option", NAME),
             repeat=True,
         ),
         decision=True,
@@ -200,3 +194,17 @@ CORE_PRIMITIVES = (
 )
 
 CORE = Vocabulary("core", {k.key: k for k in CORE_KINDS}, {p.name: p for p in CORE_PRIMITIVES})
+
+
+def edition_presets(*editions: str) -> Field:
+    """The `edition` keyword of rulings, which a game whose rulebook has several editions
+    adds to `ruling` (`Vocabulary.extend(fields=...)`): which option each edition's text
+    implies, chosen with `ba play --edition`. The game names its editions (Game.editions)."""
+    return keyword(
+        "edition",
+        # TRANSLATORS: help of keyword edition in ruling (a game's vocabulary adds it)
+        NC_("help", "The option an edition's text implies."),
+        param("edition", words(*editions)),
+        param("option", NAME),
+        repeat=True,
+    )

@@ -330,7 +330,7 @@ if __name__ == "__main__":
         from . import games
 
         SCHEMA_DIR.mkdir(exist_ok=True)
-        vocabulary = games.load(games.DEFAULT).vocabulary
+        vocabulary = games.load(games.default()).vocabulary
         committed_schema_path().write_text(schema_text(vocabulary), encoding="utf-8")
         print(f"wrote {committed_schema_path()}")
     else:

@@ -183,11 +183,11 @@ def extract_ba(fileobj, keywords, comment_tags, options) -> Iterator[Extracted]:
     source, _diags, text = parse_bytes(data, str(getattr(fileobj, "name", "<rules>")))
     if source is None:
         return
-    name = (options or {}).get("game") or games.module_name([source])[0] or games.DEFAULT
+    name = (options or {}).get("game") or games.module_name([source])[0]
     try:
         vocabulary = games.load(name).vocabulary
     except games.UnknownGame:
-        vocabulary = games.load(games.DEFAULT).vocabulary
+        vocabulary = games.load(games.default()).vocabulary
     yield from content_messages(source, vocabulary, text.splitlines(), comment_tags)
 
 

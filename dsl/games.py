@@ -1,9 +1,9 @@
 """The registry of games: which game module a rule set is written for.
 
 A rule set names its game module in its `game` declaration (`module black_angel`;
-without it, `black_angel`). Game modules are found through the entry-point group
-`blackangel.games`, so an installed package adds a game without touching this
-one:
+without it, the default game: the one whose game object says `default`). Game modules
+are found through the entry-point group `blackangel.games`, so an installed package
+adds a game without touching this one:
 
     [project.entry-points."blackangel.games"]
     my_game = "my_package.game:GAME"
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from . import ast
 from .diagnostics import Diagnostic, did_you_mean, suggestion
-from .errors import BlackAngelError
+from .errors import EngineError
 from .i18n import N_, Msg, Names
 from .meta import Vocabulary
 
@@ -30,17 +30,17 @@ if TYPE_CHECKING:
     from .checker import Decl
 
 GROUP = "blackangel.games"
-DEFAULT = "black_angel"
 
 
 class GameModule(Protocol):
     name: str
     vocabulary: Vocabulary
+    default: bool  # the game of rules that name no game module
     # lint rules of the game: declarations by kind -> diagnostics
     checks: tuple[Callable[[dict[str, list[Decl]]], list[Diagnostic]], ...]
 
 
-class UnknownGame(BlackAngelError, LookupError):
+class UnknownGame(EngineError, LookupError):
     def __init__(self, name: str, known: Iterable[str]):
         self.name = name
         self.known = sorted(known)
@@ -76,6 +76,19 @@ def load(name: str) -> Any:
     return _loaded[name]
 
 
+def default() -> str:
+    """The name of the default game: the first that says it is (`default`), of those
+    registered, then of those installed; UnknownGame if none does. Games are loaded in
+    that order until one says so."""
+    for game in _registered.values():
+        if game.default:
+            return game.name
+    for name in sorted({ep.name for ep in entry_points(group=GROUP)}):
+        if load(name).default:
+            return name
+    raise UnknownGame("(default)", available())
+
+
 def module_name(files: list[ast.SourceFile]) -> tuple[str, ast.Span | None]:
     """The game module a rule set names, and where it names it (None: the default)."""
     for source in files:
@@ -85,7 +98,7 @@ def module_name(files: list[ast.SourceFile]) -> tuple[str, ast.Span | None]:
             for child in item.children or ():
                 if child.key == "module" and child.values and child.values[0].kind == "name":
                     return str(child.values[0].value), child.values[0].span
-    return DEFAULT, None
+    return default(), None
 
 
 def for_files(files: list[ast.SourceFile]) -> tuple[Any | None, list[Diagnostic]]:

@@ -8,13 +8,13 @@ from pathlib import Path
 
 from . import ast
 from .diagnostics import Diagnostic, SourceLines
-from .errors import BlackAngelError
+from .errors import EngineError
 from .parser import MAX_FILE_BYTES, parse_bytes
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 
 
-class UsageError(BlackAngelError):
+class UsageError(EngineError):
     """A bad path or option: reported as a usage error (exit code 2)."""
 
 

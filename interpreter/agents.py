@@ -3,7 +3,7 @@ human at the terminal."""
 
 from __future__ import annotations
 
-from ..dsl.errors import BlackAngelError, RulesError
+from ..dsl.errors import EngineError, RulesError
 from ..dsl.i18n import N_
 from .engine import Decision, Engine
 from .rng import Rng, seed_state
@@ -21,7 +21,7 @@ QUIT = ("q", "quit")
 HELP = ("?", "help")
 
 
-class QuitGame(BlackAngelError):
+class QuitGame(EngineError):
     """The person at the terminal asked to stop the game (`q`)."""
 
 

@@ -13,6 +13,10 @@ from .program import Program
 from .rulings import RulingError
 
 
+class VariantError(ArgumentError):
+    """A variant the rules do not declare."""
+
+
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -22,8 +26,6 @@ def check_arguments(
 ) -> list[str]:
     """Raise ArgumentError (RulingError, VariantError) for a bad argument of
     `Engine.new_game`; return the variants, sorted, each once."""
-    from .engine import VariantError
-
     if not isinstance(data, Program):
         raise ArgumentError(
             f"data must be a built Program (program.build), not {type(data).__name__}"

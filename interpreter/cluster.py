@@ -20,13 +20,13 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..dsl.errors import BlackAngelError
+from ..dsl.errors import EngineError
 from .simulation import Settings, play_record, program_for
 
 INSTALL = "pip install 'black-angel-rules[cluster]'"  # the package name in pyproject.toml
 
 
-class ClusterUnavailable(BlackAngelError, RuntimeError):
+class ClusterUnavailable(EngineError, RuntimeError):
     """Ray is not installed, or the cluster cannot be reached."""
 
 

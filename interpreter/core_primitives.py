@@ -7,9 +7,13 @@ say (`Game.track_floor`).
 
 from __future__ import annotations
 
-from ..dsl.text import TextRenderer
-from .engine import Engine, Seat
+from typing import TYPE_CHECKING
+
 from .game import Frame, Implementation
+
+if TYPE_CHECKING:
+    from ..dsl.text import TextRenderer
+    from .engine import Engine, Seat
 
 
 def gain(engine: Engine, frame: Frame) -> None:

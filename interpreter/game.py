@@ -40,6 +40,22 @@ Feasible = Callable[["Engine", Any, tuple, dict], bool]
 P = TypeVar("P", bound="Program")  # the game's program: what its build returns
 
 
+class _Unanswered:
+    """The value of a question not answered yet: distinct from every option's value,
+    None included ("place no card" answers with None)."""
+
+    def __repr__(self) -> str:
+        return "NO_ANSWER"
+
+
+NO_ANSWER: Any = _Unanswered()
+
+
+def take_answer(frame: Frame) -> Any:
+    """The answer given to this frame's question (removing it), or NO_ANSWER."""
+    return frame.pop("answer", NO_ANSWER)
+
+
 @dataclass(frozen=True)
 class Implementation:
     """What a primitive does (`run`, a frame handler) and whether it can be done now
@@ -106,6 +122,11 @@ class Game(Generic[P]):
     # with the bot's generator (Engine.determinize); games without hidden things do nothing
     determinize: Callable[[Engine, int, Rng], None] = lambda engine, seat, rng: None
     variants: tuple[str, ...] = ()  # the variants (declared in the rules) the module plays
+    # the editions of the game's rulebook, which a ruling's `edition` presets name
+    # (dsl/core.py `edition_presets`; `ba play --edition`): none for a game with one rulebook
+    editions: tuple[str, ...] = ()
+    # the game of rules whose `game` declaration names no module (dsl/games.py `default`)
+    default: bool = False
     scenarios: ScenarioForms[P] = field(default_factory=ScenarioForms)
     # An automated opponent runs effects under a seat of its own that is not an int
     # (Black Angel: "hal"). `holder`: the record holding a seat's tracks (the core

@@ -7,9 +7,12 @@ piles.py); the game module adds its own checks (`Game.invariants`).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from typing import TYPE_CHECKING
 
-from .engine import Engine
 from .piles import items
+
+if TYPE_CHECKING:
+    from .engine import Engine
 
 
 def problems(engine: Engine) -> list[str]:

@@ -18,9 +18,11 @@ from ..dsl import ast
 from ..dsl.compiler import RuleSet
 from ..dsl.i18n import SOURCE_LANGUAGE
 from ..dsl.text import TextRenderer
+from .core_primitives import CORE_IMPLEMENTATIONS
+from .effects import EFFECT_OPS, FEASIBLE
 
 if TYPE_CHECKING:
-    from .engine import Check
+    from .effects import Check
     from .game import Game, Handler, Implementation
 
 
@@ -36,9 +38,6 @@ class Program:
     """The effects, phases and rulings of a rule set, and the game module that runs them."""
 
     def __init__(self, ruleset: RuleSet):
-        from .core_primitives import CORE_IMPLEMENTATIONS
-        from .engine import ENGINE_OPS
-
         self.game: Game = ruleset.game
         self.content_hash = ruleset.content_hash
         self.vocabulary = ruleset.vocabulary
@@ -59,7 +58,7 @@ class Program:
         self.labels: dict[int, str] = {}
         self.checks: dict[int, Check] = {}
         self._option_ids: dict[int, tuple[str, ...]] = {}
-        self.ops: dict[str, Handler] = {**ENGINE_OPS, **self.game.ops}
+        self.ops: dict[str, Handler] = {**EFFECT_OPS, **self.game.ops}
         self.primitives: dict[str, Implementation] = {
             **CORE_IMPLEMENTATIONS,
             **self.game.primitives,
@@ -140,11 +139,9 @@ class Program:
 
     def check(self, effect: int) -> Check:
         """Whether an effect can be carried out now, as a function of (engine, seat, ctx),
-        compiled from the effect once (`Feasibility` in engine.py)."""
+        compiled from the effect once (`Feasibility` in effects.py)."""
         check = self.checks.get(effect)
         if check is None:
-            from .engine import FEASIBLE
-
             check = self.checks[effect] = FEASIBLE.visit(self.nodes[effect], self.primitives)
         return check
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dsl.errors import ArgumentError, BlackAngelError
+from ..dsl.errors import ArgumentError, EngineError
 from .engine import Engine, options_digest
 from .files import parse_json
 from .program import Program
@@ -17,7 +17,7 @@ FORMAT = "blackangel-replay"
 VERSION = 1
 
 
-class ReplayError(BlackAngelError, ValueError):
+class ReplayError(EngineError, ValueError):
     """A replay that cannot be read, or that does not reproduce its game."""
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..dsl.errors import BlackAngelError
+from ..dsl.errors import EngineError
 from ..dsl.i18n import ENGLISH, N_, NN_, Translator
 
 Z = 1.96  # 95% intervals
@@ -93,7 +93,7 @@ DID = {
 }
 
 
-class ReportUnavailable(BlackAngelError, RuntimeError):
+class ReportUnavailable(EngineError, RuntimeError):
     """matplotlib is not installed."""
 
 

@@ -8,8 +8,6 @@ from ..dsl.diagnostics import did_you_mean
 from ..dsl.errors import ArgumentError
 from .program import Program
 
-EDITIONS = ("en", "pl", "de")
-
 
 class RulingError(ArgumentError):
     """An unknown ruling or option, with a hint."""
@@ -18,9 +16,11 @@ class RulingError(ArgumentError):
 def resolve(
     data: Program, edition: str | None = None, overrides: Sequence[str] = ()
 ) -> dict[str, str]:
-    """The option of every ruling for a game."""
-    if edition is not None and edition not in EDITIONS:
-        raise RulingError(f"unknown edition '{edition}'; editions: {', '.join(EDITIONS)}")
+    """The option of every ruling for a game; `edition`: one of the game's editions."""
+    editions = data.game.editions
+    if edition is not None and edition not in editions:
+        known = ", ".join(editions) or "none"
+        raise RulingError(f"unknown edition '{edition}'; editions: {known}")
     chosen = {}
     for name, ruling in data.rulings.items():
         chosen[name] = ruling.editions.get(edition, ruling.default) if edition else ruling.default

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..dsl.diagnostics import did_you_mean
-from ..dsl.errors import ArgumentError, BlackAngelError, StateError
+from ..dsl.errors import ArgumentError, EngineError, StateError
 from .agents import RandomAgent
 from .engine import Engine
 from .files import MAX_DEPTH, read_text
@@ -35,7 +35,7 @@ from .rulings import RulingError, resolve
 from .state_check import check_references, check_shape
 
 
-class ScenarioError(BlackAngelError, ValueError):
+class ScenarioError(EngineError, ValueError):
     """A scenario file that cannot be used (syntax, structure, unknown names)."""
 
 
@@ -776,7 +776,7 @@ def start(data: Program, scenario: dict) -> tuple[Engine, int]:
     apply_game_tables(data, engine.state, scenario)
     apply_overrides(data, engine.state, scenario)
     try:  # the position must be a state of the game, as a saved game must
-        check_shape(data, engine.saved())
+        check_shape(Engine, data, engine.saved())
         check_references(engine)  # (not the invariants: a scenario may skip bookkeeping)
     except StateError as exc:
         raise ScenarioError(f"after the overrides: {exc}") from None

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..dsl.compiler import compile_paths
 from .agents import AGENTS, play
 from .engine import Engine
 from .program import Program, build
@@ -73,8 +74,6 @@ _worker: dict[str, Any] = {}
 def program_for(settings: Settings) -> Program:
     """The runtime program of a run's rules, compiled where the games are played (a worker
     process, a cluster node) from the settings alone."""
-    from ..dsl.compiler import compile_paths
-
     result = compile_paths(list(settings.rules) or None, on_base=settings.base)
     assert result.ruleset is not None and not result.errors, "the parent checked the rules"
     return build(result.ruleset)

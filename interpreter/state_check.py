@@ -22,10 +22,9 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
-
 from ..dsl.errors import StateError
+from .files import parse_json
+from .invariants import conservation
 from .piles import Pile
 
 if TYPE_CHECKING:
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
     from .program import Program
 
 Schema = dict[str, Any]
+STATE_VERSION = 2  # the form of the engine's states, saved in each (its key `version`)
 INT_BOUND = 10**9  # no count in a game state comes near it
 MAX_TRIAL_OPTIONS = 40  # legal answers tried on a copy when a saved game is loaded
 
@@ -151,8 +151,6 @@ def _engine_schemas(
 ) -> dict[str, Schema]:
     """The engine's own keys (interpreter/engine.py); `others`: the seats that are not a
     player's (an automated opponent runs effects, never decides)."""
-    from .engine import STATE_VERSION
-
     player = seat_schema(players)
     seat = seat_schema(players, *others)
     nodes = len(data.nodes)
@@ -179,7 +177,7 @@ def _engine_schemas(
             "args": {"type": "array"},
         },
     }
-    # the counters a `call` frame keeps (engine.call)
+    # the counters a `call` frame keeps (effects.call)
     counted: Schema = {
         "properties": {
             "times": {"type": "integer", "minimum": 0, "maximum": INT_BOUND},
@@ -249,10 +247,10 @@ def _engine_schemas(
 
 
 @lru_cache(maxsize=32)
-def _schema(data: Program, players: int, variants: tuple[str, ...]) -> Schema:
-    from .engine import Engine
-
-    template = Engine.new_game(data, players, 0, variants=variants).state
+def _schema(
+    engine_type: type[Engine], data: Program, players: int, variants: tuple[str, ...]
+) -> Schema:
+    template = engine_type.new_game(data, players, 0, variants=variants).state
     shape_of = data.game.state_shape
     overrides = dict(shape_of(data, players)) if shape_of is not None else {}
     others = overrides.pop(SEATS, ())
@@ -272,17 +270,25 @@ def _schema(data: Program, players: int, variants: tuple[str, ...]) -> Schema:
     }
 
 
-def state_schema(data: Program, players: int, variants: Iterable[str] = ()) -> Schema:
-    """The JSON Schema of a state of this game for `players` players (and variants)."""
-    return _schema(data, players, tuple(sorted(set(variants))))
+def state_schema(
+    engine_type: type[Engine], data: Program, players: int, variants: Iterable[str] = ()
+) -> Schema:
+    """The JSON Schema of a state of this game for `players` players (and variants),
+    derived from a game that the engine (`engine_type`, interpreter/engine.py) sets up."""
+    # a class is hashable; mypy reads lru_cache as asking for an instance
+    return _schema(engine_type, data, players, tuple(sorted(set(variants))))  # type: ignore[arg-type]
 
 
 def _where(error) -> str:
     return ".".join(str(p) for p in error.absolute_path) or "the state"
 
 
-def check_shape(data: Program, state: Any) -> None:
+def check_shape(engine_type: type[Engine], data: Program, state: Any) -> None:
     """The state fits the game's schema; StateError names the first field that does not."""
+    # jsonschema is imported when a state is checked, not with the engine that may check one
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import best_match
+
     if not isinstance(state, dict):
         raise StateError("not a saved game: the state must be a JSON object")
     players = state.get("players")
@@ -295,7 +301,7 @@ def check_shape(data: Program, state: Any) -> None:
     ):
         known = ", ".join(data.variants) or "none"
         raise StateError(f"variants: {variants!r} are not variants of these rules ({known})")
-    schema = state_schema(data, len(players), variants)
+    schema = state_schema(engine_type, data, len(players), variants)
     error = best_match(Draft202012Validator(schema).iter_errors(state))
     if error is not None:
         message = error.message if len(error.message) <= 160 else error.message[:157] + "..."
@@ -308,8 +314,6 @@ def check_shape(data: Program, state: Any) -> None:
 
 def check_references(engine: Engine) -> None:
     """Every card and tile of the game lies in exactly one pile."""
-    from .invariants import conservation
-
     problems = conservation(engine)
     if problems:
         raise StateError("cards and tiles: " + "; ".join(problems))
@@ -338,11 +342,9 @@ def check_saved(engine: Engine) -> None:
             ) from None
 
 
-def checked_state(data: Program, text: str) -> dict:
-    """A saved game's state, parsed and checked; StateError for anything unusable."""
-    from .engine import STATE_VERSION, Engine
-    from .files import parse_json
-
+def checked_state(engine_type: type[Engine], data: Program, text: str) -> dict:
+    """A saved game's state, parsed and checked (on games of `engine_type`); StateError
+    for anything unusable."""
     state = parse_json(text, "a saved game", StateError)
     if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
         raise StateError(f"not a saved game of this engine (state version {STATE_VERSION})")
@@ -350,9 +352,9 @@ def checked_state(data: Program, text: str) -> dict:
         raise StateError(
             f"saved with rules {state.get('content_hash')}, these rules are {data.content_hash}"
         )
-    check_shape(data, state)
+    check_shape(engine_type, data, state)
     pending = state["pending"]
     if pending is not None:  # in play, the options are kept as (id, label, value)
         pending["options"] = [(o["id"], o["label"], o["value"]) for o in pending["options"]]
-    check_saved(Engine(data, state))
+    check_saved(engine_type(data, state))
     return state

@@ -25,7 +25,10 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from .state_check import state_schema
+
 if TYPE_CHECKING:
+    from .engine import Engine
     from .program import Program
 
 Copier = Callable[[Any], Any]
@@ -34,6 +37,7 @@ OPENING = {"allOf", "anyOf", "oneOf", "patternProperties", "unevaluatedPropertie
 
 
 def state_copier(
+    engine_type: type[Engine],
     data: Program,
     players: int,
     variants: Iterable[str],
@@ -45,21 +49,22 @@ def state_copier(
     copies them) and whose `whole_keys` are copied whole (their form in memory is not
     the saved one the schema describes). A state that does not have the schema's keys,
     or holds a value of another kind than the schema says (a game that keeps an object
-    in its state), is copied whole instead."""
-    return _state_copier(data, players, tuple(sorted(set(variants))), shared, whole_keys)
+    in its state), is copied whole instead. The schema is that of games of `engine_type`."""
+    variants = tuple(sorted(set(variants)))
+    # a class is hashable; mypy reads lru_cache as asking for an instance
+    return _state_copier(engine_type, data, players, variants, shared, whole_keys)  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=32)
 def _state_copier(
+    engine_type: type[Engine],
     data: Program,
     players: int,
     variants: tuple[str, ...],
     shared: tuple[str, ...],
     whole_keys: tuple[str, ...],
 ) -> Copier:
-    from .state_check import state_schema
-
-    schema = state_schema(data, players, variants)
+    schema = state_schema(engine_type, data, players, variants)
     keys = set(schema["properties"])
     # the parts copied whole go through marshal together, in one round trip
     together = [

@@ -210,7 +210,7 @@ def vocabulary_words(data_texts: dict[str, str]) -> list[str]:
     """Every name written in the content, and every word of the language."""
     from blackangel.dsl import games
 
-    vocabulary = games.load(games.DEFAULT).vocabulary
+    vocabulary = games.load(games.default()).vocabulary
     found = {t[2] for text in data_texts.values() for t in _tokens(text) if NAME_RE.match(t[2])}
     found |= set(vocabulary.kinds) | set(vocabulary.primitives)
     for spec in vocabulary.kinds.values():

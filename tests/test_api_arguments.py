@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from blackangel.dsl.compiler import load_shipped
-from blackangel.dsl.errors import ArgumentError, BlackAngelError
-from blackangel.interpreter.engine import Engine, VariantError
+from blackangel.dsl.errors import ArgumentError, EngineError
+from blackangel.interpreter.arguments import VariantError
+from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.program import build
 from blackangel.interpreter.rulings import RulingError
 
@@ -82,7 +83,7 @@ def test_every_refusal_is_a_black_angel_error_and_a_value_error(data):
         lambda: Engine.new_game(data, 3, 1, {"x": "y"}),
         lambda: Engine.new_game(data, 3, 1, variants=["x"]),
     ):
-        with pytest.raises(BlackAngelError) as err:
+        with pytest.raises(EngineError) as err:
             call()
         assert isinstance(err.value, ValueError)
 

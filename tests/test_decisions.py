@@ -11,7 +11,8 @@ import pytest
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter import scenario
 from blackangel.interpreter.agents import RandomAgent
-from blackangel.interpreter.engine import NO_ANSWER, Engine, take_answer
+from blackangel.interpreter.engine import Engine
+from blackangel.interpreter.game import NO_ANSWER, take_answer
 from blackangel.interpreter.program import build
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))

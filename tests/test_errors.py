@@ -1,5 +1,5 @@
 """One family of exceptions: every error the project raises on purpose derives from
-BlackAngelError, and keeps the built-in base it had (a bad ruling is still a ValueError)."""
+EngineError, and keeps the built-in base it had (a bad ruling is still a ValueError)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ import blackangel.cli
 import blackangel.dsl
 import blackangel.interpreter
 import blackangel.web
-from blackangel.dsl.errors import ArgumentError, BlackAngelError, RulesError, StateError
+from blackangel.dsl.errors import ArgumentError, EngineError, RulesError, StateError
 from blackangel.dsl.games import UnknownGame
 from blackangel.dsl.loader import UsageError
-from blackangel.interpreter.engine import IllegalOption, VariantError
+from blackangel.interpreter.arguments import VariantError
+from blackangel.interpreter.engine import IllegalOption
 from blackangel.interpreter.replay import ReplayError
 from blackangel.interpreter.rulings import RulingError
 from blackangel.interpreter.scenario import ScenarioError
@@ -44,7 +45,7 @@ def test_every_exception_class_of_the_project_is_a_black_angel_error():
                 and issubclass(value, BaseException)
                 and value.__module__ == module.__name__
                 and name not in INTERNAL
-                and not issubclass(value, BlackAngelError)
+                and not issubclass(value, EngineError)
             ):
                 outside.append(f"{module.__name__}.{name}")
     assert outside == []
@@ -66,7 +67,7 @@ def test_every_exception_class_of_the_project_is_a_black_angel_error():
     ],
 )
 def test_each_error_keeps_its_builtin_base(error, builtin):
-    assert issubclass(error, BlackAngelError) and issubclass(error, builtin)
+    assert issubclass(error, EngineError) and issubclass(error, builtin)
 
 
 def test_ruling_and_variant_errors_are_argument_errors():

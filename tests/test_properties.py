@@ -25,7 +25,7 @@ from blackangel.dsl.diagnostics import CODES, SourceLines
 from blackangel.dsl.loader import LoadedSources, layer
 from blackangel.dsl.parser import GRAMMAR_PATH, MAX_NESTING, parse_bytes, parse_text
 
-VOCABULARY = games.load(games.DEFAULT).vocabulary
+VOCABULARY = games.load(games.default()).vocabulary
 KINDS, PRIMITIVES, EVENTS = VOCABULARY.kinds, VOCABULARY.primitives, VOCABULARY.events
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "content").glob("*.ba"))

@@ -90,7 +90,7 @@ def test_the_schema_is_a_valid_json_schema(data):
     from jsonschema import Draft202012Validator
 
     for players in data.player_counts():
-        Draft202012Validator.check_schema(state_schema(data, players))
+        Draft202012Validator.check_schema(state_schema(Engine, data, players))
 
 
 def _first_mission(state):

@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..dsl.compiler import RuleSet, load_shipped
 from ..dsl.i18n import available_languages, translator
-from ..interpreter.rulings import EDITIONS, RulingError, resolve
+from ..interpreter.rulings import RulingError, resolve
 from . import page, table
 from .session import BOTS, Conflict, GameError, Games, Programs, Session
 from .storage import PERSON, Settings, Storage
@@ -75,7 +75,7 @@ def create_app(
                 tr,
                 langs,
                 first.player_counts(),
-                list(EDITIONS),
+                list(first.game.editions),
                 list(ruling.options) if ruling else [],
                 ruling.default if ruling else None,
             )
@@ -191,8 +191,9 @@ def _settings(body: dict, programs: Programs, langs: list[str]) -> Settings:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise Malformed("seed must be a whole number from 0")
     edition = body.get("edition") or None
-    if edition is not None and edition not in EDITIONS:
-        raise Malformed(f"edition must be one of {', '.join(EDITIONS)}")
+    editions = data.game.editions
+    if edition is not None and edition not in editions:
+        raise Malformed(f"edition must be one of {', '.join(editions)}")
     asked: list[str] = []
     difficulty = body.get("difficulty") or None
     if difficulty is not None and players == 1:

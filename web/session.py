@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dsl.compiler import RuleSet
-from ..dsl.errors import BlackAngelError
+from ..dsl.errors import EngineError
 from ..dsl.i18n import N_, NC_
 from ..interpreter import replay
 from ..interpreter.agents import AGENTS
@@ -36,7 +36,7 @@ BOTS = tuple(AGENTS)  # random, greedy, mcts: what a seat may be besides a perso
 MAX_BOT_STEPS = 5000  # bots answer at most this many decisions in a row
 
 
-class GameError(BlackAngelError):
+class GameError(EngineError):
     """A request the game refuses; `status` is the HTTP status that says why."""
 
     status = 400

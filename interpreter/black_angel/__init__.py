@@ -58,7 +58,7 @@ from .layout import PILES
 from .scenario_forms import SCENARIO_FORMS
 from .state_shape import state_shape
 from .tables import BlackAngelProgram
-from .vocabulary import VOCABULARY
+from .vocabulary import EDITIONS, VOCABULARY
 
 # Hal's own primitives (content/hal.ba); each knows it runs for him
 HAL_PRIMITIVES = {
@@ -139,6 +139,8 @@ GAME = Game(
     record=scoring.what_each_played,
     determinize=hidden.determinize,
     variants=(boosts.ADVANCED,),
+    editions=EDITIONS,
+    default=True,
     holder=hal.holder,
     automaton=hal.decide,
     rival=hal.rival,

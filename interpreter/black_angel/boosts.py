@@ -17,8 +17,7 @@ grids, taken by Discover, ejected), in games with the variant "advanced" only.
 
 from __future__ import annotations
 
-from ..engine import NO_ANSWER, take_answer
-from ..game import Frame
+from ..game import NO_ANSWER, Frame, take_answer
 from . import labels
 from .labels import later
 from .tables import Engine, Text

@@ -3,8 +3,7 @@ spending cards as a cost, and drawing some to keep one."""
 
 from __future__ import annotations
 
-from ..engine import NO_ANSWER
-from ..game import Frame
+from ..game import NO_ANSWER, Frame
 from . import labels
 from .labels import later
 from .tables import Engine, Text

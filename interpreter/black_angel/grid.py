@@ -8,8 +8,7 @@ column. Tiles enter a row from the left and a column from the bottom.
 from __future__ import annotations
 
 from ...dsl.ast import walk_calls
-from ..engine import NO_ANSWER
-from ..game import Frame
+from ..game import NO_ANSWER, Frame
 from . import labels
 from .boosts import boost_up, early_flips, flip, leaves_play
 from .labels import later

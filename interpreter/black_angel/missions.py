@@ -7,8 +7,7 @@ an ejected card of his gives him his `ejected` reward instead of its effects."""
 from __future__ import annotations
 
 from ...dsl.ast import Trade
-from ..engine import NO_ANSWER, take_answer
-from ..game import Frame
+from ..game import NO_ANSWER, Frame, take_answer
 from . import hal, labels, space
 from .display import display_push
 from .labels import later

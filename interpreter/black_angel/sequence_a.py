@@ -5,8 +5,7 @@ A.1 (playing a card beside the grid) is in grid.py.
 
 from __future__ import annotations
 
-from ..engine import NO_ANSWER, take_answer
-from ..game import Frame
+from ..game import NO_ANSWER, Frame, take_answer
 from . import boosts, labels
 from .actions import ACTION_CAN, action_value
 from .cards import discard_card, draw_mission

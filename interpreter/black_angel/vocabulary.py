@@ -7,7 +7,7 @@ what it does is in the module named in the table of `interpreter/black_angel/__i
 
 from __future__ import annotations
 
-from ...dsl.core import CORE, PHASE
+from ...dsl.core import CORE, PHASE, edition_presets
 from ...dsl.meta import (
     COUNT,
     INT,
@@ -25,6 +25,8 @@ from ...dsl.meta import (
     words,
 )
 
+# the rulebook's editions (English, Polish, German), whose readings rulings may preset
+EDITIONS = ("en", "pl", "de")
 COLOR = ref("color", "color", code="E104")
 PLAYER_COLOR = ref("player_color", "player_color", code="E104")
 ITEM = ref("item", "component", having="stock")
@@ -986,6 +988,6 @@ VOCABULARY = CORE.extend(
     events=EVENTS,
     nouns=NOUNS,
     shown=SHOWN,
-    fields={"game": GAME_NUMBERS},
+    fields={"game": GAME_NUMBERS, "ruling": (edition_presets(*EDITIONS),)},
     slots=SLOTS,
 )

@@ -8,8 +8,7 @@ Angel's hex (the pilot and the card's robot both come from the break room).
 
 from __future__ import annotations
 
-from ...engine import NO_ANSWER, take_answer
-from ...game import Frame
+from ...game import NO_ANSWER, Frame, take_answer
 from .. import labels, space
 from ..labels import later
 from ..layout import hex_key

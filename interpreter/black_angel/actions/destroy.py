@@ -3,8 +3,7 @@ goes at once; destroyed ravagers go to the player's hand and free the robots the
 
 from __future__ import annotations
 
-from ...engine import NO_ANSWER, take_answer
-from ...game import Frame
+from ...game import NO_ANSWER, Frame, take_answer
 from .. import labels
 from ..labels import later
 from ..tables import Engine, Text

@@ -3,8 +3,7 @@ activations (positional costs), then inject them into the grid one by one."""
 
 from __future__ import annotations
 
-from ...engine import NO_ANSWER, take_answer
-from ...game import Frame
+from ...game import NO_ANSWER, Frame, take_answer
 from .. import labels
 from ..display import advanced_cost, tile_cost
 from ..grid import inject

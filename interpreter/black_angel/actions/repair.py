@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import NO_ANSWER, take_answer
-from ...game import Frame
+from ...game import NO_ANSWER, Frame, take_answer
 from .. import labels
 from ..boosts import boost_up, flip
 from ..grid import activate_tile
