@@ -361,13 +361,15 @@ class Engine(Generic[P]):
         return {**state, "pending": pending}
 
     @classmethod
-    def from_json(cls, data: P, text: str) -> Engine[P]:
+    def from_json(cls, data: P, text: str, seeded: bool = True) -> Engine[P]:
         """A saved game, resumed. The state is checked first (interpreter/state_check.py:
         its shape, its cards and tiles, the game's invariants, a trial of each answer to
-        the pending decision); a state that does not fit raises StateError."""
+        the pending decision, its generator against its seed and choices); a state that
+        does not fit raises StateError. `seeded=False`: a chance-mode game's, whose
+        draws chance decides (interpreter/chance.py)."""
         from .state_check import checked_state
 
-        return cls(data, checked_state(data, text))
+        return cls(data, checked_state(data, text, seeded))
 
     # ---- machinery -------------------------------------------------------------
     def push(self, frame: Frame) -> None:
