@@ -59,6 +59,17 @@ def format_options(formats=("text", "json"), default="text", what="the output"):
     return decorate
 
 
+def force_option(what: str):
+    """`--force`: replace an existing output (the command receives `force`). Without it
+    an existing file, symbolic link or non-empty folder is refused (interpreter/files.py)."""
+    return click.option(
+        "--force",
+        is_flag=True,
+        help=f"Replace {what} if it exists already (without it, an existing file, symbolic "
+        "link or non-empty folder is refused; the old one is kept until the new one is complete).",
+    )
+
+
 def lang_option(func):
     """`--lang LANG`: the language of the text a person reads (cards, decisions, the log,
     rulings, messages). The command receives `lang` (None: not given); `chosen_language`

@@ -18,9 +18,11 @@ from pathlib import Path
 
 import click
 
+from ..dsl.errors import BlackAngelError
 from ..dsl.i18n import SOURCE_LANGUAGE, available_languages
 from ..dsl.loader import UsageError
-from .common import format_options, guarded
+from ..interpreter.files import check_output, output_folder
+from .common import force_option, format_options, guarded
 from .rules import compiled, rules_options
 
 SOURCES = Path(__file__).resolve().parent.parent / "docs" / "reference"
@@ -32,6 +34,10 @@ LANGUAGES = [
     for lang in available_languages()
     if lang == SOURCE_LANGUAGE or (SOURCES / "locale" / lang / "LC_MESSAGES").is_dir()
 ]
+
+
+class Unfinished(BlackAngelError):
+    """A language's build had warnings (its code and the warnings): no site is written."""
 
 
 def _require_sphinx() -> None:
@@ -59,11 +65,13 @@ def _require_sphinx() -> None:
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("site"),
     show_default=True,
-    help="Folder for the sites: OUT/en, OUT/pl, OUT/de and OUT/index.html.",
+    help="Folder for the sites: OUT/en, OUT/pl, OUT/de and OUT/index.html (built next to "
+    "it and moved into place when complete).",
 )
+@force_option("the --out folder")
 @format_options(what="the summary")
 @guarded
-def docs_command(rules_paths, base, langs, out, fmt):
+def docs_command(rules_paths, base, langs, out, force, fmt):
     """Build the rules reference (HTML) for the shipped rules or for a mod.
 
     Every card, tile, ravager, Hal card, ruling, primitive and lint code is rendered
@@ -76,28 +84,35 @@ def docs_command(rules_paths, base, langs, out, fmt):
       ba docs --rules mymod/ --base        a mod layered on the shipped rules
     """
     _require_sphinx()
+    check_output(out, UsageError, force, folder=True)  # before the long build
     ruleset = compiled(rules_paths, base)  # lint errors: the diagnostics, exit 2, no site
     chosen = list(dict.fromkeys(langs)) or list(LANGUAGES)
     rules = [str(Path(p).resolve()) for p in rules_paths]
     started = time.perf_counter()
     built = []
-    with tempfile.TemporaryDirectory(prefix="ba-docs-") as work:
-        source = Path(work) / "reference"
-        shutil.copytree(SOURCES, source, ignore=shutil.ignore_patterns("_build", "*.mo"))
-        for lang in chosen:
-            if fmt == "text":
-                click.echo(
-                    f"building the reference in {LANGUAGE_NAMES[lang]} ({lang}) ...", err=True
-                )
-            problems = _build(source, Path(work) / "doctrees" / lang, out / lang, lang, rules, base)
-            if problems:
-                click.echo(problems, err=True)
-                click.echo(
-                    f"error: the {lang} reference has warnings; it was not finished", err=True
-                )
-                return 1
-            built.append(lang)
-    _write_index(out, built)
+    try:
+        with (
+            tempfile.TemporaryDirectory(prefix="ba-docs-") as work,
+            output_folder(out, UsageError, force) as site,
+        ):
+            source = Path(work) / "reference"
+            shutil.copytree(SOURCES, source, ignore=shutil.ignore_patterns("_build", "*.mo"))
+            for lang in chosen:
+                if fmt == "text":
+                    click.echo(
+                        f"building the reference in {LANGUAGE_NAMES[lang]} ({lang}) ...", err=True
+                    )
+                doctrees = Path(work) / "doctrees" / lang
+                problems = _build(source, doctrees, site / lang, lang, rules, base)
+                if problems:
+                    raise Unfinished(lang, problems)  # leaves --out as it was
+                built.append(lang)
+            _write_index(site, built)
+    except Unfinished as exc:
+        lang, problems = exc.args
+        click.echo(problems, err=True)
+        click.echo(f"error: the {lang} reference has warnings; it was not finished", err=True)
+        return 1
     seconds = time.perf_counter() - started
     if fmt == "json":
         click.echo(

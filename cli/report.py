@@ -6,7 +6,8 @@ import click
 
 from ..dsl.loader import UsageError
 from ..interpreter import report
-from .common import guarded
+from ..interpreter.files import check_output
+from .common import force_option, guarded
 
 
 @click.command(name="report")
@@ -16,10 +17,12 @@ from .common import guarded
     "out_dir",
     required=True,
     type=click.Path(file_okay=False, writable=True),
-    help="Folder for index.html and the figures (PNG files).",
+    help="Folder for index.html and the figures (PNG files), built next to it and moved "
+    "into place when complete.",
 )
+@force_option("the --out folder")
 @guarded
-def report_command(results, out_dir):
+def report_command(results, out_dir, force):
     """Write a balance report from the records of `ba simulate --out FILE.jsonl`.
 
     Win rates by seat and agent with confidence intervals, score distributions, game
@@ -29,13 +32,10 @@ def report_command(results, out_dir):
     """
     if not results:
         raise UsageError("give at least one results file (ba simulate --out FILE.jsonl)")
+    check_output(out_dir, UsageError, force, folder=True)  # before reading every record
     try:
-        index = report.write_report(list(results), out_dir)
+        index = report.write_report(list(results), out_dir, force)
     except report.ReportUnavailable as exc:
         raise UsageError(str(exc)) from exc
-    except OSError as exc:
-        raise UsageError(f"cannot read or write: {exc}") from exc
-    except (ValueError, KeyError, TypeError) as exc:
-        raise UsageError(f"not simulation records: {exc}") from exc
     click.echo(f"report written to {index} (figures beside it, as PNG files)")
     return 0

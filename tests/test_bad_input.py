@@ -1,8 +1,10 @@
 """Hostile input: whatever the bytes or the paths, ba-lint answers with diagnostics or a
-usage error, quickly, and never with a traceback."""
+usage error, quickly, and never with a traceback; so do the other commands, given bad
+records or numbers (the end of this file)."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -259,3 +261,121 @@ def test_process_file_name_that_is_not_utf8(tmp_path):
     proc = _run("rules", cwd=tmp_path)
     assert "internal error" not in proc.stderr, proc.stderr
     assert proc.returncode == 1 and "E001" in proc.stdout
+
+
+# ---- the other commands ------------------------------------------------------------
+def _ba(*args) -> tuple[int, str]:
+    from blackangel.cli.main import ba
+
+    result = CliRunner().invoke(ba, [*map(str, args)], catch_exceptions=False)
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory) -> dict:
+    path = tmp_path_factory.mktemp("records") / "one.jsonl"
+    code, out = _ba("simulate", "--players", "2", "--games", "1", "--out", path)
+    assert code == 0, out
+    return json.loads(path.read_text())
+
+
+BAD_RECORDS = {
+    "rulings_null": {"rulings": None},
+    "rulings_list": {"rulings": ["a"]},
+    "seats_text": {"seats": "abc"},
+    "seats_numbers": {"seats": [1, 2]},
+    "seats_of_text": {"seats": [{"played": "m001"}]},
+    "agents_number": {"agents": 5},
+    "agents_too_few": {"agents": []},
+    "agents_numbers": {"agents": [1, 2]},
+    "scores_null": {"scores": None},
+    "winners_text": {"winners": "1"},
+    "players_text": {"players": "2"},
+    "turns_list": {"turns": [1]},
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_RECORDS))
+def test_report_refuses_a_record_of_the_wrong_shape(tmp_path, record, name):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(record) + "\n" + json.dumps({**record, **BAD_RECORDS[name]}))
+    code, out = _ba("report", path, "--out", tmp_path / "report")
+    assert code == 2 and "bad.jsonl, line 2: not simulation records" in out, out
+    assert not (tmp_path / "report").exists()
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("[" * 10_000 + "]" * 10_000 + "\n", "nested deeper than"),
+        ("", "no games in it"),
+        ("\n\n", "no games in it"),
+        ("\xff\n", "not UTF-8"),
+    ],
+    ids=["deep", "empty", "blank_lines", "binary"],
+)
+def test_report_refuses_a_file_that_is_not_records(tmp_path, content, message):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(content.encode("latin-1"))
+    code, out = _ba("report", path, "--out", tmp_path / "report")
+    assert code == 2 and message in out, out
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_report_reads_an_endless_file_in_bounded_memory(tmp_path):
+    code, out = _ba("report", "/dev/zero", "--out", tmp_path / "report")
+    assert code == 2 and "line 1: longer than" in out, out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--games", "999999999999"], "is not in the range 1<=x<="),
+        (["--games", str(2**62)], "is not in the range 1<=x<="),
+        (["--workers", "100000"], "per core"),
+        (["--seed", str(2**63 - 1), "--games", "2"], "the last game's seed"),
+        (["--seed", "-1"], "is not in the range 0<=x<="),
+        (["--players", "2", "--agents", "random,greedy,mcts"], "3 bots for 2 seats"),
+    ],
+    ids=["games_huge", "games_2_62", "workers_huge", "last_seed", "negative_seed", "agents"],
+)
+def test_simulate_refuses_what_it_cannot_run(args, message):
+    code, out = _ba("simulate", *args)
+    assert code == 2 and message in out, out
+
+
+def test_simulate_never_starts_more_workers_than_games():
+    code, out = _ba("simulate", "--players", "2", "--games", "2", "--workers", "3")
+    assert code == 0 and "2 processes" in out, out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--save", ""], "the output path is empty"),
+        (["--replay", ""], "the output path is empty"),
+        (["--players", "2", "--agents", "random,greedy,mcts"], "3 bots for 2 seats"),
+        (["--seed", "-5"], "is not in the range 0<=x<="),
+    ],
+    ids=["save_empty", "replay_empty", "agents", "negative_seed"],
+)
+def test_play_refuses_what_it_would_ignore(args, message):
+    code, out = _ba("play", *args)
+    assert code == 2 and message in out and "winner" not in out, out
+
+
+def test_the_default_agents_still_serve_a_solo_game():
+    code, out = _ba("play", "--solo", "--seed", "2")
+    assert code == 0, out
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs /proc")
+@pytest.mark.parametrize("command", ["docs", "report"])
+def test_an_output_folder_that_cannot_be_made_is_a_usage_error(tmp_path, command):
+    pytest.importorskip("sphinx" if command == "docs" else "matplotlib")
+    records = tmp_path / "r.jsonl"
+    code, out = _ba("simulate", "--players", "2", "--games", "1", "--out", records)
+    args = ["--out", "/proc/ba-out"] if command == "docs" else [records, "--out", "/proc/ba-out"]
+    code, out = _ba(command, *args)
+    assert code == 2 and "cannot write '/proc/ba-out'" in out, out
