@@ -1,6 +1,6 @@
 """Hostile input: whatever the bytes or the paths, ba-lint answers with diagnostics or a
 usage error, quickly, and never with a traceback; so do the other commands, given bad
-records or numbers (the end of this file)."""
+records, numbers, databases or ports (the end of this file)."""
 
 from __future__ import annotations
 
@@ -379,3 +379,89 @@ def test_an_output_folder_that_cannot_be_made_is_a_usage_error(tmp_path, command
     args = ["--out", "/proc/ba-out"] if command == "docs" else [records, "--out", "/proc/ba-out"]
     code, out = _ba(command, *args)
     assert code == 2 and "cannot write '/proc/ba-out'" in out, out
+
+
+def _sqlite_with(path, statement: str):
+    import sqlite3
+
+    connection = sqlite3.connect(path)
+    connection.execute(statement)
+    connection.commit()
+    connection.close()
+    return path
+
+
+def _serve(db) -> tuple[int, str]:
+    pytest.importorskip("uvicorn")
+    return _ba("serve", "--port", "0", "--db", db)
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda d: d / "missing" / "games.db", "no folder"),
+        (lambda d: _write(d / "notes.txt", b"my notes\n" * 20), "not a usable SQLite database"),
+        (lambda d: _write(d / "junk.bin", _random_bytes(4096, 3)), "not a usable SQLite"),
+        (lambda d: _fifo(d / "pipe"), "is not a file"),
+        (lambda d: "/dev/zero", "is not a file"),
+        (lambda d: "/dev/full", "is not a file"),
+        (lambda d: "", "the database path is empty"),
+        (lambda d: _sqlite_with(d / "a.db", "CREATE TABLE users (name)"), "another program"),
+        (lambda d: _sqlite_with(d / "b.db", "CREATE TABLE games (x, y)"), "another program"),
+    ],
+    ids=["missing_folder", "text", "binary", "fifo", "zero", "full", "empty", "other", "games"],
+)
+def test_serve_refuses_a_database_that_cannot_keep_the_games(tmp_path, make, message):
+    db = make(tmp_path)
+    if str(db).startswith("/dev/") and not os.path.exists(db):
+        pytest.skip(f"needs {db}")
+    before = os.path.getsize(db) if os.path.isfile(db) else None
+    code, out = _serve(db)
+    assert code == 2 and message in out and "open http" not in out, out
+    assert before is None or os.path.getsize(db) == before
+
+
+def _write(path, data: bytes):
+    path.write_bytes(data)
+    return path
+
+
+def _fifo(path):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("needs named pipes")
+    os.mkfifo(path)
+    return path
+
+
+def test_the_games_database_is_marked_and_recognised(tmp_path):
+    import sqlite3
+
+    from blackangel.web.storage import APPLICATION_ID, Storage, StorageError
+
+    path = tmp_path / "games.db"
+    Storage(path).close()
+    assert sqlite3.connect(path).execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    Storage(path).close()  # ours: opened again
+    other = _sqlite_with(tmp_path / "other.db", f"PRAGMA application_id = {APPLICATION_ID + 1}")
+    with pytest.raises(StorageError, match="another program"):
+        Storage(other)
+    with sqlite3.connect(path) as connection:  # ours, but with a table this version lacks
+        connection.execute("CREATE TABLE extra (x)")
+    with pytest.raises(StorageError, match="tables this version does not know"):
+        Storage(path)
+
+
+def test_serve_on_a_port_in_use_is_a_usage_error_before_the_address(tmp_path):
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        pytest.importorskip("uvicorn")
+        port = taken.getsockname()[1]
+        code, out = _ba("serve", "--port", port, "--db", tmp_path / "games.db")
+    finally:
+        taken.close()
+    assert code == 2 and f"cannot listen on 127.0.0.1:{port}" in out, out
+    assert "open http" not in out and not (tmp_path / "games.db").exists()
