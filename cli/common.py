@@ -59,14 +59,16 @@ def format_options(formats=("text", "json"), default="text", what="the output"):
     return decorate
 
 
-def force_option(what: str):
+def force_option(what: str, folder: bool = False):
     """`--force`: replace an existing output (the command receives `force`). Without it
-    an existing file, symbolic link or non-empty folder is refused (interpreter/files.py)."""
+    an existing file or symbolic link (for a folder: a non-empty folder or a symbolic
+    link) is refused (interpreter/files.py)."""
+    refused = "a non-empty folder or a symbolic link" if folder else "a file or symbolic link"
     return click.option(
         "--force",
         is_flag=True,
-        help=f"Replace {what} if it exists already (without it, an existing file, symbolic "
-        "link or non-empty folder is refused; the old one is kept until the new one is complete).",
+        help=f"Replace {what} if it exists (without it, {refused} there is refused; the "
+        "old one stays until the new one is complete).",
     )
 
 

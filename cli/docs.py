@@ -68,7 +68,7 @@ def _require_sphinx() -> None:
     help="Folder for the sites: OUT/en, OUT/pl, OUT/de and OUT/index.html (built next to "
     "it and moved into place when complete).",
 )
-@force_option("the --out folder")
+@force_option("the --out folder", folder=True)
 @format_options(what="the summary")
 @guarded
 def docs_command(rules_paths, base, langs, out, force, fmt):

@@ -20,7 +20,7 @@ from .common import force_option, guarded
     help="Folder for index.html and the figures (PNG files), built next to it and moved "
     "into place when complete.",
 )
-@force_option("the --out folder")
+@force_option("the --out folder", folder=True)
 @guarded
 def report_command(results, out_dir, force):
     """Write a balance report from the records of `ba simulate --out FILE.jsonl`.
