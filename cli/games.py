@@ -289,6 +289,8 @@ def play_command(
     The same seed and agents always give the same game. With --solo, one player
     against Hal, who plays after each of your turns.
     """
+    if save is not None and save == replay_path:
+        raise UsageError("--save and --replay name the same file")
     for path in (save, replay_path):
         if path is not None:  # before the game is played: a bad output is refused now
             check_output(path, UsageError, force)

@@ -42,6 +42,8 @@ def serve_command(host, port, db_path, rules_paths, base):
         from ..web.app import create_app
     except ImportError as exc:
         raise UsageError(f"ba serve needs the web extra: {WEB_EXTRA} ({exc})") from exc
+    if db_path == ":memory:":  # Storage's in-memory database, for tests: gone at a restart
+        raise UsageError("--db :memory: would lose every game at a restart; give a file")
     ruleset = compiled(rules_paths, base)
     languages = available_languages(mod_locale_dirs(rules_paths))
     listener = listen(host, port)  # a port in use: an error before anything is made

@@ -355,10 +355,11 @@ def test_simulate_never_starts_more_workers_than_games():
     [
         (["--save", ""], "the output path is empty"),
         (["--replay", ""], "the output path is empty"),
+        (["--save", "same.json", "--replay", "same.json"], "name the same file"),
         (["--players", "2", "--agents", "random,greedy,mcts"], "3 bots for 2 seats"),
         (["--seed", "-5"], "is not in the range 0<=x<="),
     ],
-    ids=["save_empty", "replay_empty", "agents", "negative_seed"],
+    ids=["save_empty", "replay_empty", "same_file", "agents", "negative_seed"],
 )
 def test_play_refuses_what_it_would_ignore(args, message):
     code, out = _ba("play", *args)
@@ -406,10 +407,22 @@ def _serve(db) -> tuple[int, str]:
         (lambda d: "/dev/zero", "is not a file"),
         (lambda d: "/dev/full", "is not a file"),
         (lambda d: "", "the database path is empty"),
+        (lambda d: ":memory:", "would lose every game"),
         (lambda d: _sqlite_with(d / "a.db", "CREATE TABLE users (name)"), "another program"),
         (lambda d: _sqlite_with(d / "b.db", "CREATE TABLE games (x, y)"), "another program"),
     ],
-    ids=["missing_folder", "text", "binary", "fifo", "zero", "full", "empty", "other", "games"],
+    ids=[
+        "missing_folder",
+        "text",
+        "binary",
+        "fifo",
+        "zero",
+        "full",
+        "empty",
+        "memory",
+        "other",
+        "games",
+    ],
 )
 def test_serve_refuses_a_database_that_cannot_keep_the_games(tmp_path, make, message):
     db = make(tmp_path)
