@@ -259,7 +259,7 @@ def check_players(data, players: int) -> None:
     type=click.Path(dir_okay=False, writable=True),
     help="Save a replay (seed, rulings, content hash, choices) to this file.",
 )
-@force_option("the --save and --replay files")
+@force_option("the --save or --replay file")
 @solo_options
 @ruling_options
 @lang_option
