@@ -67,6 +67,19 @@ LANG_HELP = (
 GROUP_LANG = "blackangel.lang"  # where `ba --lang LANG` keeps the language for its commands
 
 
+def force_option(what: str, folder: bool = False):
+    """`--force`: replace an existing output (the command receives `force`). Without it
+    an existing file or symbolic link (for a folder: a non-empty folder or a symbolic
+    link) is refused (interpreter/files.py)."""
+    refused = "a non-empty folder or a symbolic link" if folder else "a file or symbolic link"
+    return click.option(
+        "--force",
+        is_flag=True,
+        help=f"Replace {what} if it exists (without it, {refused} there is refused; the "
+        "old one stays until the new one is complete).",
+    )
+
+
 def lang_option(func):
     """`--lang LANG`: the language of the text a person reads (cards, decisions, the log,
     rulings, messages). The command receives `lang` (None: not given, neither to the

@@ -18,9 +18,11 @@ from pathlib import Path
 
 import click
 
+from ..dsl.errors import EngineError
 from ..dsl.i18n import N_, SOURCE_LANGUAGE, available_languages, translator
 from ..dsl.loader import UsageError
-from .common import GROUP_LANG, chosen_language, format_options, guarded
+from ..interpreter.files import check_output, output_folder
+from .common import GROUP_LANG, chosen_language, force_option, format_options, guarded
 from .rules import compiled, rules_options
 
 SOURCES = Path(__file__).resolve().parent.parent / "docs" / "reference"
@@ -35,6 +37,10 @@ LANGUAGES = [
     for lang in available_languages()
     if lang == SOURCE_LANGUAGE or (SOURCES / "locale" / lang / "LC_MESSAGES").is_dir()
 ]
+
+
+class Unfinished(EngineError):
+    """A language's build had warnings (its code and the warnings): no site is written."""
 
 
 def _require_sphinx() -> None:
@@ -62,11 +68,13 @@ def _require_sphinx() -> None:
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("site"),
     show_default=True,
-    help="Folder for the sites: OUT/en, OUT/pl, OUT/de and OUT/index.html.",
+    help="Folder for the sites: OUT/en, OUT/pl, OUT/de and OUT/index.html (built next to "
+    "it and moved into place when complete).",
 )
+@force_option("the --out folder", folder=True)
 @format_options(what="the summary")
 @guarded
-def docs_command(rules_paths, base, langs, out, fmt):
+def docs_command(rules_paths, base, langs, out, force, fmt):
     """Build the rules reference (HTML) for the shipped rules or for a mod.
 
     Every card, tile, ravager, Hal card, ruling, primitive and lint code is rendered
@@ -82,27 +90,36 @@ def docs_command(rules_paths, base, langs, out, fmt):
     # --lang names the sites to build; the messages are in the reader's language
     # (`ba --lang LANG docs`, else the environment's)
     tr = translator(chosen_language(click.get_current_context().meta.get(GROUP_LANG)))
+    check_output(out, UsageError, force, folder=True)  # before the long build
     ruleset = compiled(rules_paths, base)  # lint errors: the diagnostics, exit 2, no site
     chosen = list(dict.fromkeys(langs)) or list(LANGUAGES)
     rules = [str(Path(p).resolve()) for p in rules_paths]
     started = time.perf_counter()
     built = []
-    with tempfile.TemporaryDirectory(prefix="ba-docs-") as work:
-        source = Path(work) / "reference"
-        shutil.copytree(SOURCES, source, ignore=shutil.ignore_patterns("_build", "*.mo"))
-        for lang in chosen:
-            if fmt == "text":
-                click.echo(
-                    tr.gettext(BUILDING).format(language=LANGUAGE_NAMES[lang], lang=lang),
-                    err=True,
-                )
-            problems = _build(source, Path(work) / "doctrees" / lang, out / lang, lang, rules, base)
-            if problems:
-                click.echo(problems, err=True)
-                click.echo(tr.gettext(NOT_FINISHED).format(lang=lang), err=True)
-                return 1
-            built.append(lang)
-    _write_index(out, built)
+    try:
+        with (
+            tempfile.TemporaryDirectory(prefix="ba-docs-") as work,
+            output_folder(out, UsageError, force) as site,
+        ):
+            source = Path(work) / "reference"
+            shutil.copytree(SOURCES, source, ignore=shutil.ignore_patterns("_build", "*.mo"))
+            for lang in chosen:
+                if fmt == "text":
+                    click.echo(
+                        tr.gettext(BUILDING).format(language=LANGUAGE_NAMES[lang], lang=lang),
+                        err=True,
+                    )
+                doctrees = Path(work) / "doctrees" / lang
+                problems = _build(source, doctrees, site / lang, lang, rules, base)
+                if problems:
+                    raise Unfinished(lang, problems)  # leaves --out as it was
+                built.append(lang)
+            _write_index(site, built)
+    except Unfinished as exc:
+        lang, problems = exc.args
+        click.echo(problems, err=True)
+        click.echo(tr.gettext(NOT_FINISHED).format(lang=lang), err=True)
+        return 1
     seconds = time.perf_counter() - started
     if fmt == "json":
         click.echo(

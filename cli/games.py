@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
 
 import click
+from click.core import ParameterSource
 
 from ..dsl.diagnostics import did_you_mean
 from ..dsl.games import default as default_game
@@ -15,11 +17,12 @@ from ..dsl.i18n import N_, NN_
 from ..dsl.loader import UsageError
 from ..interpreter import cluster, replay, simulation
 from ..interpreter.agents import AGENTS, HumanAgent, QuitGame, play
+from ..interpreter.arguments import MAX_SEED, SEEDS
 from ..interpreter.engine import Engine
-from ..interpreter.files import check_writable, read_text, write_text
+from ..interpreter.files import check_output, output_file, read_text, write_output
 from ..interpreter.narrate import log_lines, seat_names, transcript
 from ..interpreter.rulings import RulingError, resolve
-from .common import chosen_language, format_options, guarded, lang_option
+from .common import chosen_language, force_option, format_options, guarded, lang_option
 from .rules import game_data, rules_options
 
 INPUT_CLOSED = N_("input closed: game abandoned")
@@ -85,6 +88,13 @@ def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> 
     if unknown or not names:
         raise UsageError(
             f"unknown agent '{unknown[0] if unknown else spec}'; agents: " + ", ".join(AGENTS)
+        )
+    given = click.get_current_context().get_parameter_source("agents") != (
+        ParameterSource.DEFAULT
+    )  # the default pair also serves the solo game's single seat
+    if given and len(names) > players:
+        raise UsageError(
+            f"--agents names {len(names)} bots for {players} seats; give at most {players}"
         )
     agents = [AGENTS[names[i % len(names)]](seed * 1000 + i) for i in range(players)]
     if human_seat is not None:
@@ -239,13 +249,18 @@ def check_players(data, players: int) -> None:
 @click.command(name="play")
 @click.option("--players", type=int, help="Number of players (1-4; default 3).")
 @click.option(
-    "--seed", type=int, default=1, show_default=True, help="Seed of the game's randomness."
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    default=1,
+    show_default=True,
+    help=f"Seed of the game's randomness: {SEEDS}.",
 )
 @click.option(
     "--agents",
     default="greedy,random",
     show_default=True,
-    help="Bots per seat, comma separated, repeated over the seats (random, greedy, mcts).",
+    help="Bots per seat, comma separated, repeated over the seats (random, greedy, mcts); "
+    "no more names than seats.",
 )
 @click.option(
     "--human",
@@ -266,6 +281,7 @@ def check_players(data, players: int) -> None:
     type=click.Path(dir_okay=False, writable=True),
     help="Save a replay (seed, rulings, content hash, choices) to this file.",
 )
+@force_option("the --save or --replay file")
 @solo_options
 @ruling_options
 @lang_option
@@ -279,6 +295,7 @@ def play_command(
     fmt,
     save,
     replay_path,
+    force,
     solo,
     difficulty,
     rulings,
@@ -294,9 +311,11 @@ def play_command(
     The same seed and agents always give the same game. With --solo, one player
     against Hal, who plays after each of your turns.
     """
+    if save is not None and save == replay_path:
+        raise UsageError("--save and --replay name the same file")
     for path in (save, replay_path):
-        if path:  # before the game is played: a path that cannot be written is refused now
-            check_writable(path, UsageError)
+        if path is not None:  # before the game is played: a bad output is refused now
+            check_output(path, UsageError, force)
     data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
     players = seat_count(players, solo, 3)
     check_players(data, players)
@@ -320,10 +339,10 @@ def play_command(
     except QuitGame:
         click.echo(data.text._(QUIT_GAME), err=True)
         return 0
-    if save:
-        write_text(save, engine.to_json(), UsageError)
-    if replay_path:
-        write_text(replay_path, json.dumps(replay.record(engine)), UsageError)
+    if save is not None:
+        write_output(save, engine.to_json(), UsageError, force)
+    if replay_path is not None:
+        write_output(replay_path, json.dumps(replay.record(engine)), UsageError, force)
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -345,26 +364,32 @@ def play_command(
 @click.command(name="simulate")
 @click.option("--players", type=int, help="Number of players (1-4; default 4).")
 @click.option(
-    "--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games to play."
+    "--games",
+    type=click.IntRange(1, simulation.MAX_GAMES),
+    default=100,
+    show_default=True,
+    help=f"Games to play (at most {simulation.MAX_GAMES:,}).",
 )
 @click.option(
     "--seed",
-    type=int,
+    type=click.IntRange(0, MAX_SEED),
     default=1,
     show_default=True,
-    help="Seed of the first game; game i uses seed+i.",
+    help=f"Seed of the first game; game i uses seed+i ({SEEDS}, the last one too).",
 )
 @click.option(
     "--agents",
     default="random",
     show_default=True,
-    help="Bots per seat, comma separated, repeated over the seats (random, greedy, mcts).",
+    help="Bots per seat, comma separated, repeated over the seats (random, greedy, mcts); "
+    "no more names than seats.",
 )
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
-    help="Processes playing games at once (default: one per core); the results are the "
-    "same for any number.",
+    help="Processes playing games at once (default: one per core; never more than the "
+    f"games, nor than {simulation.WORKERS_PER_CORE} per core); the results are the same "
+    "for any number.",
 )
 @click.option(
     "--backend",
@@ -384,8 +409,10 @@ def play_command(
     "out_path",
     type=click.Path(dir_okay=False, writable=True),
     help="Write one JSON line per game to this file (seed, agents, scores, winners, turns, "
-    "how it ended, what each seat played); ba report reads it.",
+    "how it ended, what each seat played); ba report reads it. The file appears only "
+    "when every game is played.",
 )
+@force_option("the --out file")
 @format_options(what="the summary")
 @solo_options
 @ruling_options
@@ -401,6 +428,7 @@ def simulate_command(
     backend,
     address,
     out_path,
+    force,
     fmt,
     solo,
     difficulty,
@@ -432,8 +460,19 @@ def simulate_command(
     )
     if address and backend != "ray":
         raise UsageError("--address needs --backend ray")
-    workers = workers or simulation.default_workers()
-    out = open_output(out_path)
+    if seed + games - 1 > MAX_SEED:
+        raise UsageError(
+            f"the last game's seed, {seed + games - 1}, is too large: seeds are {SEEDS}"
+        )
+    limit = simulation.max_workers()
+    if workers is not None and workers > limit:
+        raise UsageError(
+            f"--workers {workers} is more than {simulation.WORKERS_PER_CORE} per core "
+            f"({limit} on this machine)"
+        )
+    workers = min(workers or simulation.default_workers(), games)
+    if out_path is not None:
+        check_output(out_path, UsageError, force)  # before any game is played
     started = time.perf_counter()
     summary = simulation.Summary(players)
     seeds = range(seed, seed + games)
@@ -441,24 +480,28 @@ def simulate_command(
         stream = cluster.records(settings, seeds, address, workers)
     else:
         stream = simulation.records(data, settings, seeds, workers)
-    # progress on a terminal only (on stderr), so piped and --json output stays clean
-    with click.progressbar(
-        stream,
-        length=games,
-        label=text._(PLAYING),
-        file=sys.stderr,
-        show_pos=True,
-        hidden=not sys.stderr.isatty() or fmt == "json",
-    ) as bar:
-        try:
-            for record in bar:
-                summary.add(record)
-                if out is not None:
-                    out.write(json.dumps(record, separators=(",", ":")) + "\n")
-        except cluster.ClusterUnavailable as exc:
-            raise UsageError(str(exc)) from exc
-    if out is not None:
-        out.close()
+    with contextlib.ExitStack() as outputs:
+        out = (
+            None
+            if out_path is None
+            else outputs.enter_context(output_file(out_path, UsageError, force))
+        )
+        # progress on a terminal only (on stderr), so piped and --json output stays clean
+        with click.progressbar(
+            stream,
+            length=games,
+            label=text._(PLAYING),
+            file=sys.stderr,
+            show_pos=True,
+            hidden=not sys.stderr.isatty() or fmt == "json",
+        ) as bar:
+            try:
+                for record in bar:
+                    summary.add(record)
+                    if out is not None:
+                        out.write(json.dumps(record, separators=(",", ":")) + "\n")
+            except cluster.ClusterUnavailable as exc:
+                raise UsageError(str(exc)) from exc
     elapsed = time.perf_counter() - started
     report = summary.to_json()
     report.update(
@@ -542,16 +585,6 @@ def simulate_command(
     if out_path:
         click.echo("  " + text.fill(RECORDS_IN, {"path": out_path}))
     return 0
-
-
-def open_output(path: str | None):
-    """The file for records, opened before any game is played (a bad path fails at once)."""
-    if not path:
-        return None
-    try:
-        return open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by the caller
-    except OSError as exc:
-        raise UsageError(f"cannot write '{path}': {exc.strerror}") from exc
 
 
 @click.command(name="rulings")

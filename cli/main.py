@@ -14,10 +14,11 @@ from ..dsl.graph import subgraph_for, to_dot
 from ..dsl.i18n import N_, translator
 from ..dsl.loader import UsageError
 from ..dsl.text import TextRenderer
-from ..interpreter.files import check_writable, write_text
+from ..interpreter.files import check_output, write_output
 from .common import (
     chosen_language,
     color_option,
+    force_option,
     format_options,
     group_lang_option,
     guarded,
@@ -167,15 +168,16 @@ def graph(decl_id, rules_paths, base):
     type=click.Path(dir_okay=False, writable=True),
     help="Write to this file instead of standard output.",
 )
+@force_option("the -o file")
 @rules_options
 @guarded
-def export_command(fmt, output, rules_paths, base):
+def export_command(fmt, output, force, rules_paths, base):
     """Export the compiled rule set as JSON (schema: dsl/schemas/ruleset.schema.json)."""
-    if output:
-        check_writable(output, UsageError)
+    if output is not None:
+        check_output(output, UsageError, force)
     data = json.dumps(ruleset_json(compiled(rules_paths, base)), indent=2, ensure_ascii=False)
-    if output:
-        write_text(output, data + "\n", UsageError)
+    if output is not None:
+        write_output(output, data + "\n", UsageError, force)
         click.echo(f"wrote {output}", err=True)
     else:
         click.echo(data)

@@ -7,7 +7,8 @@ import click
 from ..dsl.i18n import N_, translator
 from ..dsl.loader import UsageError
 from ..interpreter import report
-from .common import chosen_language, guarded, lang_option
+from ..interpreter.files import check_output
+from .common import chosen_language, force_option, guarded, lang_option
 
 WRITTEN = N_("report written to {index} (figures beside it, as PNG files)")
 
@@ -19,11 +20,13 @@ WRITTEN = N_("report written to {index} (figures beside it, as PNG files)")
     "out_dir",
     required=True,
     type=click.Path(file_okay=False, writable=True),
-    help="Folder for index.html and the figures (PNG files).",
+    help="Folder for index.html and the figures (PNG files), built next to it and moved "
+    "into place when complete.",
 )
+@force_option("the --out folder", folder=True)
 @lang_option
 @guarded
-def report_command(results, out_dir, lang):
+def report_command(results, out_dir, force, lang):
     """Write a balance report from the records of `ba simulate --out FILE.jsonl`.
 
     Win rates by seat and agent with confidence intervals, score distributions, game
@@ -34,13 +37,10 @@ def report_command(results, out_dir, lang):
     if not results:
         raise UsageError("give at least one results file (ba simulate --out FILE.jsonl)")
     tr = translator(chosen_language(lang))
+    check_output(out_dir, UsageError, force, folder=True)  # before reading every record
     try:
-        index = report.write_report(list(results), out_dir, tr)
+        index = report.write_report(list(results), out_dir, tr, force)
     except report.ReportUnavailable as exc:
         raise UsageError(str(exc)) from exc
-    except OSError as exc:
-        raise UsageError(f"cannot read or write: {exc}") from exc
-    except (ValueError, KeyError, TypeError) as exc:
-        raise UsageError(f"not simulation records: {exc}") from exc
     click.echo(tr.gettext(WRITTEN).format(index=index))
     return 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import click
 
 from ..dsl.i18n import N_, available_languages, mod_locale_dirs
@@ -22,7 +24,9 @@ SERVING = N_("Black Angel: open http://{host}:{port}/ in a browser (Ctrl-C stops
     default="blackangel-games.sqlite3",
     show_default=True,
     type=click.Path(dir_okay=False),
-    help="The SQLite file that keeps the games (seed, seats, choices): a restart loses nothing.",
+    help="The SQLite file that keeps the games (seed, seats, choices): a restart loses "
+    "nothing. A new file, or one this command made; another program's database, a "
+    "device or an empty path is refused.",
 )
 @rules_options
 @guarded
@@ -38,10 +42,33 @@ def serve_command(host, port, db_path, rules_paths, base):
         from ..web.app import create_app
     except ImportError as exc:
         raise UsageError(f"ba serve needs the web extra: {WEB_EXTRA} ({exc})") from exc
+    if db_path == ":memory:":  # Storage's in-memory database, for tests: gone at a restart
+        raise UsageError("--db :memory: would lose every game at a restart; give a file")
     ruleset = compiled(rules_paths, base)
     languages = available_languages(mod_locale_dirs(rules_paths))
-    app = create_app(db_path, ruleset, languages)
+    listener = listen(host, port)  # a port in use: an error before anything is made
+    app = create_app(db_path, ruleset, languages)  # an unusable --db: an error, exit 2
     shown = f"[{host}]" if ":" in host else host
+    port = listener.getsockname()[1]  # the port the system chose for --port 0
     click.echo(app.state.games.programs("en").text.fill(SERVING, {"host": shown, "port": port}))
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    config = uvicorn.Config(app, log_level="warning")
+    uvicorn.Server(config).run(sockets=[listener])
     return 0
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to the address, as uvicorn would bind it; UsageError if it cannot be."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        listener = socket.socket(family, kind, proto)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(address)
+    except OSError as exc:
+        listener.close()
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return listener

@@ -12,6 +12,11 @@ from ..dsl.errors import ArgumentError
 from .program import Program
 from .rulings import RulingError
 
+# The seeds a person types (ba play/simulate --seed, the web's start page): one rule for
+# both. The API takes any whole number (the generator folds it to 64 bits).
+MAX_SEED = 2**63 - 1
+SEEDS = f"a whole number from 0 to {MAX_SEED}"
+
 
 class VariantError(ArgumentError):
     """A variant the rules do not declare."""

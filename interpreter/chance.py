@@ -244,10 +244,10 @@ class ChanceGame(Generic[P]):
         log = game.settings["log"]
         game.engine = game.before = None
         if saved["engine"] is not None:
-            game.engine = Engine.from_json(data, json.dumps(saved["engine"]))
+            game.engine = Engine.from_json(data, json.dumps(saved["engine"]), seeded=False)
             game.engine.logging = log
         if saved["before"] is not None:
-            game.before = Engine.from_json(data, json.dumps(saved["before"]))
+            game.before = Engine.from_json(data, json.dumps(saved["before"]), seeded=False)
             game.before.logging = log
         game.option = saved["option"]
         game.outcomes = list(saved["outcomes"])

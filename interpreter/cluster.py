@@ -73,8 +73,8 @@ def records(
     try:
         task = ray.remote(play_batch)
         in_flight = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
-        seeds = list(seeds)
-        batches = (seeds[i : i + batch] for i in range(0, len(seeds), batch))
+        chosen = seeds if isinstance(seeds, range) else list(seeds)  # a range is never listed
+        batches = (list(chosen[i : i + batch]) for i in range(0, len(chosen), batch))
         pending: deque[Any] = deque()
         for chunk in batches:
             pending.append(task.remote(settings, chunk))

@@ -337,11 +337,13 @@ class Engine(Generic[P]):
         return {**state, "pending": pending}
 
     @classmethod
-    def from_json(cls, data: P, text: str) -> Engine[P]:
+    def from_json(cls, data: P, text: str, seeded: bool = True) -> Engine[P]:
         """A saved game, resumed. The state is checked first (interpreter/state_check.py:
         its shape, its cards and tiles, the game's invariants, a trial of each answer to
-        the pending decision); a state that does not fit raises StateError."""
-        return cls(data, checked_state(Engine, data, text))
+        the pending decision, its generator against its seed and choices); a state that
+        does not fit raises StateError. `seeded=False`: a chance-mode game's, whose
+        draws chance decides (interpreter/chance.py)."""
+        return cls(data, checked_state(Engine, data, text, seeded))
 
     # ---- machinery -------------------------------------------------------------
     def push(self, frame: Frame) -> None:

@@ -4,17 +4,30 @@ Every file the commands read (rules, replays, saved games, scenarios) goes throu
 `read_text`: it reads at most `limit` bytes plus one (so `/dev/zero` or a 10 GB file
 is refused at once), refuses what is not UTF-8 text, and reports an unreadable path
 in one line. `parse_json` refuses nesting deeper than MAX_DEPTH before Python's
-parser would overflow its stack, and numbers Python refuses to convert. Output files
-go through `check_writable` and `write_text`: a missing folder or an over-long name is
-a clear message, never a traceback. Each raises the error class its caller names.
+parser would overflow its stack, and numbers Python refuses to convert.
+
+Every file or folder the commands write goes through `check_output` (before any work:
+a missing folder, an over-long name, or an existing output without `force`, is a clear
+message, never a traceback) and then `output_file`, `write_output` or `output_folder`:
+the output is built under a temporary name in the same folder and renamed into place
+only when complete, so a failed or interrupted run leaves the old output exactly as it
+was and no temporary file behind. An existing file, a symbolic link (never followed)
+or a non-empty folder is replaced only with `force`. A device or a pipe (/dev/null,
+/dev/stdout) is written to directly: it holds nothing to lose. Each function raises
+the error class its caller names.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a saved game of a long 4-player game is about 200 KB
 MAX_DEPTH = 64  # saved states nest about 10 levels deep
@@ -82,33 +95,182 @@ def parse_json(text: str, what: str, error: type[Exception], max_depth: int = MA
         raise error(f"not {what}: nested too deeply") from None
 
 
-def check_writable(path: str | os.PathLike, error: type[Exception]) -> None:
-    """Refuse an output path that cannot be written, before any work is done: a missing
-    folder, a folder in its place, or a name longer than the file system allows."""
-    target = Path(path)
-    folder = target.parent
-    shown = os.fsdecode(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+FORCE_HINT = "give --force to replace it"
+
+
+def _shown(path: str | os.PathLike) -> str:
+    return os.fsdecode(path).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _stream(path: str | os.PathLike) -> bool:
+    """A device, a pipe or a socket (or a link to one): written to, never replaced."""
     try:
-        if not folder.is_dir():
-            raise error(f"cannot write '{shown}': no folder '{folder}'")
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def check_output(
+    path: str | os.PathLike, error: type[Exception], force: bool = False, folder: bool = False
+) -> None:
+    """Refuse an output that cannot be written, or that would replace something without
+    `force`, before any work is done. A file (`folder=False`): a missing folder, a folder
+    in its place, a name longer than the file system allows, an existing file or symbolic
+    link. A folder (`folder=True`): a file in its place, or a non-empty folder."""
+    target = Path(path)
+    shown = _shown(path)
+    if not os.fsdecode(path):
+        raise error("the output path is empty")
+    try:
+        parent = target.parent
+        if not parent.is_dir():
+            raise error(f"cannot write '{shown}': no folder '{_shown(parent)}'")
         try:
-            limit = os.pathconf(folder, "PC_NAME_MAX")
+            limit = os.pathconf(parent, "PC_NAME_MAX")
         except (OSError, ValueError, AttributeError):
             limit = 255
         if len(os.fsencode(target.name)) > limit:
-            raise error(f"cannot write '{shown}': the file name is longer than {limit} bytes")
-        if target.is_dir():
+            raise error(f"cannot write '{shown}': the name is longer than {limit} bytes")
+        if not os.access(parent, os.W_OK | os.X_OK) and not _stream(target):
+            raise error(f"cannot write '{shown}': permission denied in '{_shown(parent)}'")
+        if folder:
+            _check_folder(target, shown, error, force)
+        elif target.is_symlink() and not _stream(target):
+            if not force:
+                raise error(f"'{shown}' is a symbolic link; it is not followed ({FORCE_HINT})")
+        elif target.is_dir():
             raise error(f"cannot write '{shown}': it is a folder")
-        if not os.access(target if target.exists() else folder, os.W_OK):
-            raise error(f"cannot write '{shown}': permission denied")
+        elif target.exists() and not _stream(target) and not force:
+            raise error(f"'{shown}' exists already; {FORCE_HINT}")
     except OSError as exc:  # a path the system refuses to look at (a folder name too long)
         raise error(f"cannot write '{shown}': {exc.strerror or exc}") from None
 
 
-def write_text(path: str | os.PathLike, text: str, error: type[Exception]) -> None:
-    """Write a file; `error` with the reason if the system refuses."""
+def _check_folder(target: Path, shown: str, error: type[Exception], force: bool) -> None:
+    if target.is_symlink():
+        if not force:
+            raise error(f"'{shown}' is a symbolic link; it is not followed ({FORCE_HINT})")
+    elif target.exists() and not target.is_dir():
+        raise error(f"cannot write the folder '{shown}': it is not a folder")
+    elif target.is_dir() and any(target.iterdir()) and not force:
+        raise error(f"the folder '{shown}' is not empty; {FORCE_HINT}")
+
+
+def _publish(temporary: str, path: str | os.PathLike, error: type[Exception], force: bool) -> None:
+    """Rename the finished `temporary` to `path`; without `force`, never over something
+    that appeared there meanwhile (a hard link fails if the name is taken)."""
+    if force:
+        os.replace(temporary, path)
+        return
     try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        os.link(temporary, path, follow_symlinks=False)
+    except FileExistsError:
+        raise error(f"'{_shown(path)}' exists already; {FORCE_HINT}") from None
+    except OSError:  # a file system without hard links
+        if os.path.lexists(path):
+            raise error(f"'{_shown(path)}' exists already; {FORCE_HINT}") from None
+        os.replace(temporary, path)
+        return
+    os.unlink(temporary)
+
+
+def _mode(full: int = 0o666) -> int:
+    """The permissions a new file (or, with 0o777, folder) gets from the umask; mkstemp
+    and mkdtemp make them private."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return full & ~umask
+
+
+@contextlib.contextmanager
+def output_file(
+    path: str | os.PathLike, error: type[Exception], force: bool = False
+) -> Iterator[IO[str]]:
+    """A text file to write `path` through: a temporary file in the same folder, renamed
+    to `path` when the block ends without an error, removed when it fails."""
+    check_output(path, error, force)
+    shown = _shown(path)
+    try:
+        if _stream(path):
+            with open(path, "w", encoding="utf-8") as handle:
+                yield handle
+            return
+        target = Path(path)
+        fd, temporary = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name[:80]}.", suffix=".tmp"
+        )
     except OSError as exc:
-        raise error(f"cannot write '{os.fsdecode(path)}': {exc.strerror or exc}") from None
+        raise error(f"cannot write '{shown}': {exc.strerror or exc}") from None
+    try:
+        with open(fd, "w", encoding="utf-8") as handle:
+            yield handle
+        os.chmod(temporary, _mode())
+        _publish(temporary, path, error, force)
+    except OSError as exc:
+        _remove(temporary)
+        raise error(f"cannot write '{shown}': {exc.strerror or exc}") from None
+    except BaseException:
+        _remove(temporary)
+        raise
+
+
+def write_output(
+    path: str | os.PathLike, text: str, error: type[Exception], force: bool = False
+) -> None:
+    """Write a whole text file through `output_file`."""
+    with output_file(path, error, force) as handle:
+        handle.write(text)
+
+
+@contextlib.contextmanager
+def output_folder(
+    path: str | os.PathLike, error: type[Exception], force: bool = False
+) -> Iterator[Path]:
+    """A folder to build `path` in: a temporary folder next to it, moved into place when
+    the block ends without an error (the old folder, with `force`, removed only then),
+    removed when it fails."""
+    check_output(path, error, force, folder=True)
+    target = Path(path)
+    shown = _shown(path)
+    try:
+        temporary = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name[:80]}."))
+    except OSError as exc:
+        raise error(f"cannot write '{shown}': {exc.strerror or exc}") from None
+    try:
+        yield temporary
+        os.chmod(temporary, _mode(0o777))
+        _swap_folder(temporary, target, error, force)
+    except OSError as exc:
+        shutil.rmtree(temporary, ignore_errors=True)
+        raise error(f"cannot write '{shown}': {exc.strerror or exc}") from None
+    except BaseException:
+        shutil.rmtree(temporary, ignore_errors=True)
+        raise
+
+
+def _swap_folder(temporary: Path, target: Path, error: type[Exception], force: bool) -> None:
+    """Put the built folder in place of `target`. A missing or empty folder is replaced
+    by the rename itself; with `force`, anything else is first moved aside (into a
+    temporary folder), put back if the rename fails, and removed once it succeeded."""
+    empty = target.is_dir() and not target.is_symlink() and not any(target.iterdir())
+    if not os.path.lexists(target) or empty:
+        os.rename(temporary, target)
+        return
+    if not force:
+        raise error(f"the folder '{_shown(target)}' is not empty; {FORCE_HINT}")
+    old = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name[:80]}.old."))
+    try:
+        os.rename(target, old / "old")
+        try:
+            os.rename(temporary, target)
+        except OSError:
+            os.rename(old / "old", target)
+            raise
+    finally:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _remove(path: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(path)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import html
 import importlib
-import json
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
@@ -31,6 +30,7 @@ from typing import Any
 
 from ..dsl.errors import EngineError
 from ..dsl.i18n import ENGLISH, N_, NN_, Translator
+from .files import output_folder, parse_json
 
 Z = 1.96  # 95% intervals
 INSTALL = "pip install 'black-angel-rules[report]'"
@@ -225,15 +225,91 @@ class Tally:
         return rows[:top]
 
 
+class ReportError(EngineError):
+    """A report that cannot be made: its folder cannot be written."""
+
+
+class RecordError(ReportError, ValueError):
+    """A results file that is not simulation records (`ba simulate --out`)."""
+
+
+MAX_RECORD_BYTES = 1024 * 1024  # a record of a long 4-player game is a few kilobytes
+WHAT = "simulation records"
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _list_of(value: Any, fits: Any) -> bool:
+    return isinstance(value, list) and all(fits(v) for v in value)
+
+
+def check_record(record: Any) -> str | None:
+    """What is wrong with a record, in a few words; None for a usable one."""
+    if not isinstance(record, dict):
+        return "a record is a JSON object"
+    players: Any = record.get("players")
+    if not _whole(players) or players < 1:
+        return "'players' is not a whole number of players"
+    if not _list_of(record.get("scores"), _whole) or len(record["scores"]) != players:
+        return "'scores' is not a whole number for each player"
+    if (
+        not _list_of(record.get("agents"), lambda v: isinstance(v, str))
+        or len(record["agents"]) != players
+    ):
+        return "'agents' is not a name for each player"
+    if not _list_of(record.get("winners"), _whole):
+        return "'winners' is not a list of seats"
+    if not _whole(record.get("turns")) or not isinstance(record.get("ended_by"), str):
+        return "'turns' is not a whole number or 'ended_by' not a name"
+    rulings = record.get("rulings", {})
+    if not isinstance(rulings, dict) or not all(isinstance(v, str) for v in rulings.values()):
+        return "'rulings' is not a table of ruling names and options"
+    if not _list_of(record.get("variants", []), lambda v: isinstance(v, str)):
+        return "'variants' is not a list of names"
+    seats = record.get("seats", [])
+    if not _list_of(seats, lambda v: isinstance(v, dict) and all(map(_is_list, v.values()))):
+        return "'seats' is not a table of lists for each seat"
+    return None
+
+
+def _is_list(value: Any) -> bool:
+    return isinstance(value, list)
+
+
 def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
-    """The records of a JSON Lines file, one at a time."""
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if line.strip():
+    """The records of a JSON Lines file, one at a time, each line read in bounded memory
+    and checked (RecordError names the file and line of the first unusable one); a file
+    with no record is an error too."""
+    shown = str(path)
+    found = 0
+    try:
+        with open(path, "rb") as handle:
+            lines = iter(lambda: handle.readline(MAX_RECORD_BYTES + 1), b"")
+            for number, raw in enumerate(lines, 1):
+                where = f"{shown}, line {number}"
+                if len(raw) > MAX_RECORD_BYTES:
+                    raise RecordError(f"{where}: longer than {MAX_RECORD_BYTES:,} bytes")
                 try:
-                    yield json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise ValueError(f"{path}, line {number}: not a JSON record") from exc
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise RecordError(f"{where}: not UTF-8 text") from None
+                if not line.strip():
+                    continue
+                try:
+                    record = parse_json(line, WHAT, RecordError)
+                except RecordError as exc:
+                    raise RecordError(f"{where}: {exc}") from None
+                problem = check_record(record)
+                if problem:
+                    raise RecordError(f"{where}: not {WHAT}: {problem}")
+                found += 1
+                yield record
+    except OSError as exc:
+        raise RecordError(f"cannot read '{shown}': {exc.strerror or exc}") from None
+    if not found:
+        raise RecordError(f"{shown}: no games in it (ba simulate --out FILE.jsonl writes them)")
 
 
 def tally(name: str, records: Iterable[dict[str, Any]]) -> Tally:
@@ -548,14 +624,15 @@ def _figure(name: str, title: str, caption: str) -> str:
     return f"<figure>{image}<figcaption>{text}</figcaption></figure>"
 
 
-def write_report(paths: list[str], out: str | Path, tr: Translator = ENGLISH) -> Path:
+def write_report(
+    paths: list[str], out: str | Path, tr: Translator = ENGLISH, force: bool = False
+) -> Path:
     """Read the result sets, draw the figures and write `out`/index.html (in the language
-    of `tr`); returns its path."""
-    target = Path(out)
+    of `tr`); returns its path. The folder is built next to `out` and moved into place
+    when complete (files.py)."""
     sets = [tally(Path(p).name, read_records(p)) for p in paths]
     _pyplot()  # fail before creating anything when matplotlib is missing
-    target.mkdir(parents=True, exist_ok=True)
-    made = figures(sets, target, tr)
-    index = target / "index.html"
-    index.write_text(page(sets, made, tr), encoding="utf-8")
-    return index
+    with output_folder(out, ReportError, force) as folder:
+        made = figures(sets, folder, tr)
+        (folder / "index.html").write_text(page(sets, made, tr), encoding="utf-8")
+    return Path(out) / "index.html"

@@ -25,6 +25,9 @@ from .agents import AGENTS, play
 from .engine import Engine
 from .program import Program, build
 
+WORKERS_PER_CORE = 4
+MAX_GAMES = 10**9  # months of play on one machine: more is a typing error, not a run
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -132,14 +135,15 @@ def records(
     records come back in order as they are ready (memory stays bounded however many
     games). A stop (an error, Ctrl-C, a reader that has read enough) ends the workers at
     once; with few chunks queued, nothing waits for them."""
-    seeds = list(seeds)
-    if workers <= 1 or len(seeds) < 2:
+    chosen = seeds if isinstance(seeds, range) else list(seeds)  # a range is never listed
+    workers = min(workers, len(chosen))  # never a process with nothing to play
+    if workers <= 1:
         with frozen_heap():
-            for seed in seeds:
+            for seed in chosen:
                 yield play_record(data, settings, seed)
         return
-    size = chunk_size(len(seeds), workers)
-    chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
+    size = chunk_size(len(chosen), workers)
+    chunks = (list(chosen[i : i + size]) for i in range(0, len(chosen), size))
     _worker["parent"] = data  # for the workers forked now (see _start_worker)
     try:
         pool = multiprocessing.Pool(workers, initializer=_start_worker, initargs=(settings,))
@@ -167,6 +171,11 @@ def _unpack(result: list[dict[str, Any]] | _Raised) -> list[dict[str, Any]]:
 
 def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
+
+
+def max_workers() -> int:
+    """The most processes a run starts: four per core (more only share the cores)."""
+    return WORKERS_PER_CORE * default_workers()
 
 
 # ---- a summary that keeps no game in memory ----------------------------------------

@@ -13,7 +13,10 @@ Three layers:
    variants that the rules declare (part of the schema); a pending decision only
    while something runs;
 3. for saved games, the game's invariants, and a trial: every legal answer to the
-   pending decision is played on a copy up to the next decision.
+   pending decision is played on a copy up to the next decision; and the random
+   generator's state is derived again (the game replayed from its seed and the choices
+   in its log) and compared, so that a changed seed or generator state, which would
+   decide the dice and cards to come, is refused.
 """
 
 from __future__ import annotations
@@ -342,9 +345,39 @@ def check_saved(engine: Engine) -> None:
             ) from None
 
 
-def checked_state(engine_type: type[Engine], data: Program, text: str) -> dict:
+def check_randomness(engine_type: type[Engine], data: Program, state: dict) -> None:
+    """The generator's state is the one the seed and the logged choices lead to."""
+    choices = [e["option"] for e in state["log"] if e.get("event") == "choice"]
+    try:
+        again = engine_type.new_game(
+            data,
+            len(state["players"]),
+            state["seed"],
+            state["rulings"],
+            state["variants"],
+            state["auto_answer"],
+            log=False,
+        )
+        for option in choices:
+            again.apply(option)
+    except Exception as exc:  # noqa: BLE001 - any failure means the log does not replay
+        raise StateError(
+            f"seed and log: the game's choices cannot be replayed from its seed "
+            f"({type(exc).__name__}: {str(exc)[:200]})"
+        ) from None
+    if again.state["rng"] != state["rng"]:
+        raise StateError(
+            "rng: the random generator is not where the seed and the choices lead "
+            "(the seed or the generator state was changed)"
+        )
+
+
+def checked_state(
+    engine_type: type[Engine], data: Program, text: str, seeded: bool = True
+) -> dict:
     """A saved game's state, parsed and checked (on games of `engine_type`); StateError
-    for anything unusable."""
+    for anything unusable. `seeded=False` (chance mode, where chance and not the seed
+    decides every draw) skips the comparison of the generator with its seed."""
     state = parse_json(text, "a saved game", StateError)
     if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
         raise StateError(f"not a saved game of this engine (state version {STATE_VERSION})")
@@ -357,4 +390,6 @@ def checked_state(engine_type: type[Engine], data: Program, text: str) -> dict:
     if pending is not None:  # in play, the options are kept as (id, label, value)
         pending["options"] = [(o["id"], o["label"], o["value"]) for o in pending["options"]]
     check_saved(engine_type(data, state))
+    if seeded:
+        check_randomness(engine_type, data, state)
     return state

@@ -9,7 +9,7 @@ import random
 from blackangel.dsl.parser import MAX_FILE_BYTES
 
 
-def _random_bytes(n: int, seed: int, alphabet: bytes | None = None) -> bytes:
+def random_bytes(n: int, seed: int, alphabet: bytes | None = None) -> bytes:
     rng = random.Random(seed)
     if alphabet is None:
         return bytes(rng.randrange(256) for _ in range(n))
@@ -20,8 +20,8 @@ PRINTABLE = bytes(range(32, 127)) + b"\n\n\n\t"
 
 # name -> (bytes, code every diagnostic must have, or None when the file is fine)
 HOSTILE = {
-    "binary_junk": (_random_bytes(4096, 1), "E002"),
-    "binary_junk_without_nul": (_random_bytes(4096, 2, bytes(range(1, 256))), "E002"),
+    "binary_junk": (random_bytes(4096, 1), "E002"),
+    "binary_junk_without_nul": (random_bytes(4096, 2, bytes(range(1, 256))), "E002"),
     "elf_header": (b"\x7fELF\x02\x01\x01" + bytes(100), "E002"),
     "utf16": ('color orange {\n  noun "orange"\n}\n'.encode("utf-16"), "E002"),
     "invalid_utf8": (b'game g {\n  title "\xe9t\xe9"\n}\n', "E002"),
@@ -31,7 +31,7 @@ HOSTILE = {
     "nested_parentheses": (b"x: " + b"(" * 10_000 + b"a" + b")" * 10_000 + b"\n", "E002"),
     "nested_parentheses_unclosed": (b"x: " + b"(" * 10_000, "E002"),
     "nested_braces": (b"x " + b"{\n" * 10_000, "E002"),
-    "printable_junk": (_random_bytes(20_000, 3, PRINTABLE), "E001"),
+    "printable_junk": (random_bytes(20_000, 3, PRINTABLE), "E001"),
     "one_long_junk_line": (b"$" * 20_000, "E001"),
     "many_error_lines": (b"x )\n" * 20_000, "E001"),
     "unterminated_string": (b'game g {\n  title "Black Angel\n}\n', "E001"),

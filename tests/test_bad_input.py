@@ -1,16 +1,18 @@
 """Hostile input: whatever the bytes or the paths, ba-lint answers with diagnostics or a
-usage error, and never with a traceback. How long each input takes is measured by
-`python benchmarks/hostile_inputs.py`, not asserted here."""
+usage error, and never with a traceback; so do the other commands, given bad records,
+numbers, databases or ports (the end of this file). How long each input takes is measured
+by `python benchmarks/hostile_inputs.py`, not asserted here."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 
 import pytest
 from click.testing import CliRunner
-from hostile_inputs import HOSTILE
+from hostile_inputs import HOSTILE, random_bytes
 
 from blackangel.cli.lint import lint_command
 from blackangel.dsl.compiler import compile_paths
@@ -215,3 +217,220 @@ def test_process_file_name_that_is_not_utf8(tmp_path):
     proc = _run("rules", cwd=tmp_path)
     assert "internal error" not in proc.stderr, proc.stderr
     assert proc.returncode == 1 and "E001" in proc.stdout
+
+
+# ---- the other commands ------------------------------------------------------------
+def _ba(*args) -> tuple[int, str]:
+    from blackangel.cli.main import ba
+
+    result = CliRunner().invoke(ba, [*map(str, args)], catch_exceptions=False)
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory) -> dict:
+    path = tmp_path_factory.mktemp("records") / "one.jsonl"
+    code, out = _ba("simulate", "--players", "2", "--games", "1", "--out", path)
+    assert code == 0, out
+    return json.loads(path.read_text())
+
+
+BAD_RECORDS = {
+    "rulings_null": {"rulings": None},
+    "rulings_list": {"rulings": ["a"]},
+    "seats_text": {"seats": "abc"},
+    "seats_numbers": {"seats": [1, 2]},
+    "seats_of_text": {"seats": [{"played": "m001"}]},
+    "agents_number": {"agents": 5},
+    "agents_too_few": {"agents": []},
+    "agents_numbers": {"agents": [1, 2]},
+    "scores_null": {"scores": None},
+    "winners_text": {"winners": "1"},
+    "players_text": {"players": "2"},
+    "turns_list": {"turns": [1]},
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_RECORDS))
+def test_report_refuses_a_record_of_the_wrong_shape(tmp_path, record, name):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(record) + "\n" + json.dumps({**record, **BAD_RECORDS[name]}))
+    code, out = _ba("report", path, "--out", tmp_path / "report")
+    assert code == 2 and "bad.jsonl, line 2: not simulation records" in out, out
+    assert not (tmp_path / "report").exists()
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("[" * 10_000 + "]" * 10_000 + "\n", "nested deeper than"),
+        ("", "no games in it"),
+        ("\n\n", "no games in it"),
+        ("\xff\n", "not UTF-8"),
+    ],
+    ids=["deep", "empty", "blank_lines", "binary"],
+)
+def test_report_refuses_a_file_that_is_not_records(tmp_path, content, message):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(content.encode("latin-1"))
+    code, out = _ba("report", path, "--out", tmp_path / "report")
+    assert code == 2 and message in out, out
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_report_reads_an_endless_file_in_bounded_memory(tmp_path):
+    code, out = _ba("report", "/dev/zero", "--out", tmp_path / "report")
+    assert code == 2 and "line 1: longer than" in out, out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--games", "999999999999"], "is not in the range 1<=x<="),
+        (["--games", str(2**62)], "is not in the range 1<=x<="),
+        (["--workers", "100000"], "per core"),
+        (["--seed", str(2**63 - 1), "--games", "2"], "the last game's seed"),
+        (["--seed", "-1"], "is not in the range 0<=x<="),
+        (["--players", "2", "--agents", "random,greedy,mcts"], "3 bots for 2 seats"),
+    ],
+    ids=["games_huge", "games_2_62", "workers_huge", "last_seed", "negative_seed", "agents"],
+)
+def test_simulate_refuses_what_it_cannot_run(args, message):
+    code, out = _ba("simulate", *args)
+    assert code == 2 and message in out, out
+
+
+def test_simulate_never_starts_more_workers_than_games():
+    code, out = _ba("simulate", "--players", "2", "--games", "2", "--workers", "3")
+    assert code == 0 and "2 processes" in out, out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--save", ""], "the output path is empty"),
+        (["--replay", ""], "the output path is empty"),
+        (["--save", "same.json", "--replay", "same.json"], "name the same file"),
+        (["--players", "2", "--agents", "random,greedy,mcts"], "3 bots for 2 seats"),
+        (["--seed", "-5"], "is not in the range 0<=x<="),
+    ],
+    ids=["save_empty", "replay_empty", "same_file", "agents", "negative_seed"],
+)
+def test_play_refuses_what_it_would_ignore(args, message):
+    code, out = _ba("play", *args)
+    assert code == 2 and message in out and "winner" not in out, out
+
+
+def test_the_default_agents_still_serve_a_solo_game():
+    code, out = _ba("play", "--solo", "--seed", "2")
+    assert code == 0, out
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs /proc")
+@pytest.mark.parametrize("command", ["docs", "report"])
+def test_an_output_folder_that_cannot_be_made_is_a_usage_error(tmp_path, command):
+    pytest.importorskip("sphinx" if command == "docs" else "matplotlib")
+    records = tmp_path / "r.jsonl"
+    code, out = _ba("simulate", "--players", "2", "--games", "1", "--out", records)
+    args = ["--out", "/proc/ba-out"] if command == "docs" else [records, "--out", "/proc/ba-out"]
+    code, out = _ba(command, *args)
+    assert code == 2 and "cannot write '/proc/ba-out'" in out, out
+
+
+def _sqlite_with(path, statement: str):
+    import sqlite3
+
+    connection = sqlite3.connect(path)
+    connection.execute(statement)
+    connection.commit()
+    connection.close()
+    return path
+
+
+def _serve(db) -> tuple[int, str]:
+    pytest.importorskip("uvicorn")
+    return _ba("serve", "--port", "0", "--db", db)
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda d: d / "missing" / "games.db", "no folder"),
+        (lambda d: _write(d / "notes.txt", b"my notes\n" * 20), "not a usable SQLite database"),
+        (lambda d: _write(d / "junk.bin", random_bytes(4096, 3)), "not a usable SQLite"),
+        (lambda d: _fifo(d / "pipe"), "is not a file"),
+        (lambda d: "/dev/zero", "is not a file"),
+        (lambda d: "/dev/full", "is not a file"),
+        (lambda d: "", "the database path is empty"),
+        (lambda d: ":memory:", "would lose every game"),
+        (lambda d: _sqlite_with(d / "a.db", "CREATE TABLE users (name)"), "another program"),
+        (lambda d: _sqlite_with(d / "b.db", "CREATE TABLE games (x, y)"), "another program"),
+    ],
+    ids=[
+        "missing_folder",
+        "text",
+        "binary",
+        "fifo",
+        "zero",
+        "full",
+        "empty",
+        "memory",
+        "other",
+        "games",
+    ],
+)
+def test_serve_refuses_a_database_that_cannot_keep_the_games(tmp_path, make, message):
+    db = make(tmp_path)
+    if str(db).startswith("/dev/") and not os.path.exists(db):
+        pytest.skip(f"needs {db}")
+    before = os.path.getsize(db) if os.path.isfile(db) else None
+    code, out = _serve(db)
+    assert code == 2 and message in out and "open http" not in out, out
+    assert before is None or os.path.getsize(db) == before
+
+
+def _write(path, data: bytes):
+    path.write_bytes(data)
+    return path
+
+
+def _fifo(path):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("needs named pipes")
+    os.mkfifo(path)
+    return path
+
+
+def test_the_games_database_is_marked_and_recognised(tmp_path):
+    import sqlite3
+
+    from blackangel.web.storage import APPLICATION_ID, Storage, StorageError
+
+    path = tmp_path / "games.db"
+    Storage(path).close()
+    assert sqlite3.connect(path).execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    Storage(path).close()  # ours: opened again
+    other = _sqlite_with(tmp_path / "other.db", f"PRAGMA application_id = {APPLICATION_ID + 1}")
+    with pytest.raises(StorageError, match="another program"):
+        Storage(other)
+    with sqlite3.connect(path) as connection:  # ours, but with a table this version lacks
+        connection.execute("CREATE TABLE extra (x)")
+    with pytest.raises(StorageError, match="tables this version does not know"):
+        Storage(path)
+
+
+def test_serve_on_a_port_in_use_is_a_usage_error_before_the_address(tmp_path):
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        pytest.importorskip("uvicorn")
+        port = taken.getsockname()[1]
+        code, out = _ba("serve", "--port", port, "--db", tmp_path / "games.db")
+    finally:
+        taken.close()
+    assert code == 2 and f"cannot listen on 127.0.0.1:{port}" in out, out
+    assert "open http" not in out and not (tmp_path / "games.db").exists()

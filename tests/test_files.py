@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from blackangel.cli.main import ba
 from blackangel.dsl.errors import StateError
-from blackangel.interpreter.files import check_writable, parse_json, read_text
+from blackangel.interpreter.files import check_output, parse_json, read_text
 
 LONG = "x" * 300  # longer than any file system allows for one name
 
@@ -69,14 +69,14 @@ def test_brackets_inside_strings_do_not_count():
     "where, message",
     [
         ("no/such/folder/out.json", "no folder"),
-        (LONG + ".json", "the file name is longer than"),
+        (LONG + ".json", "the name is longer than"),
         (LONG + "/out.json", "cannot write"),
         (".", "it is a folder"),
     ],
 )
-def test_check_writable_refuses_in_one_line(tmp_path, where, message):
+def test_check_output_refuses_in_one_line(tmp_path, where, message):
     with pytest.raises(StateError, match=message):
-        check_writable(tmp_path / where, StateError)
+        check_output(tmp_path / where, StateError)
 
 
 @pytest.mark.parametrize("option", ["--save", "--replay"])

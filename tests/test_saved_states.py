@@ -197,3 +197,23 @@ def test_mutated_saved_games_are_refused_or_play_to_the_end():
     bad = {k: v[:3] for k, v in outcomes.items() if k not in ("rejected", "played")}
     assert not bad, bad
     assert outcomes.get("rejected") and outcomes.get("played")
+
+
+@pytest.mark.parametrize(
+    "change, where",
+    [
+        (lambda s: s.update(rng=(s["rng"] + 1) % 2**64), "rng"),
+        (lambda s: s.update(seed=s["seed"] + 1), "seed"),
+        (lambda s: s.update(rng=12345), "rng"),
+        (lambda s: s["log"].remove(next(e for e in s["log"] if e["event"] == "choice")), "seed"),
+    ],
+    ids=["rng_plus_one", "another_seed", "another_rng", "a_choice_left_out"],
+)
+def test_a_saved_game_whose_randomness_was_changed_is_refused(data, saved, change, where):
+    """The generator decides the dice and cards to come: a changed seed, generator state or
+    history must not load as if it were the game that was saved."""
+    state = json.loads(saved)
+    change(state)
+    with pytest.raises(StateError, match=where):
+        Engine.from_json(data, json.dumps(state))
+    Engine.from_json(data, saved)  # the untouched game still loads

@@ -221,7 +221,7 @@ def test_ba_docs_reports_its_progress_in_the_language(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert "tworzę kompendium zasad w języku: Deutsch (de)" in result.output
     assert f"zbudowano de w {tmp_path}/" in result.output
-    result = CliRunner().invoke(ba, ["docs", "--lang", "de", "--out", str(tmp_path)])
+    result = CliRunner().invoke(ba, ["docs", "--lang", "de", "--out", str(tmp_path), "--force"])
     assert "building the reference in Deutsch (de)" in result.output
 
 

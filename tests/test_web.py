@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter import replay
+from blackangel.interpreter.arguments import SEEDS
 from blackangel.interpreter.program import build
 
 with warnings.catch_warnings():
@@ -329,3 +330,21 @@ def test_ba_serve_without_the_web_extra_names_it(monkeypatch):
     result = CliRunner().invoke(ba, ["serve"])
     assert result.exit_code == 2
     assert "pip install 'black-angel-rules[web]'" in result.output
+
+
+def test_the_web_and_the_command_line_take_the_same_seeds(client):
+    """One rule: a whole number from 0 to 2**63 - 1, said in the same words."""
+    from blackangel.cli.main import ba
+
+    for seed in (-1, 2**63):
+        answer = client.post(
+            "/api/games", json={"players": 2, "seats": ["person"] * 2, "seed": seed}
+        )
+        assert answer.status_code == 422 and SEEDS in answer.json()["error"]
+        for command in ("play", "simulate"):
+            result = CliRunner().invoke(ba, [command, "--seed", str(seed)])
+            assert result.exit_code == 2 and "is not in the range 0<=x<=" in result.output
+    for command in ("play", "simulate"):
+        assert SEEDS in " ".join(CliRunner().invoke(ba, [command, "--help"]).output.split())
+    largest = {"players": 2, "seats": ["person"] * 2, "seed": 2**63 - 1}
+    assert client.post("/api/games", json=largest).status_code == 201

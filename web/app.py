@@ -30,13 +30,13 @@ from starlette.staticfiles import StaticFiles
 
 from ..dsl.compiler import RuleSet, load_shipped
 from ..dsl.i18n import available_languages, translator
+from ..interpreter.arguments import MAX_SEED, SEEDS
 from ..interpreter.rulings import RulingError, resolve
 from . import page, table
 from .session import BOTS, Conflict, GameError, Games, Programs, Session
 from .storage import PERSON, Settings, Storage
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_SEED = 2**63 - 1
 
 
 class Malformed(GameError):
@@ -189,7 +189,7 @@ def _settings(body: dict, programs: Programs, langs: list[str]) -> Settings:
     if seed is None or seed == "":
         seed = secrets.randbelow(1_000_000)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise Malformed("seed must be a whole number from 0")
+        raise Malformed(f"seed must be {SEEDS}")
     edition = body.get("edition") or None
     editions = data.game.editions
     if edition is not None and edition not in editions:

@@ -8,11 +8,15 @@ stored game is always one the engine can verify.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
+import stat
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from ..dsl.errors import EngineError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -35,7 +39,20 @@ CREATE TABLE IF NOT EXISTS choices (
 );
 """
 
+# PRAGMA application_id of our files ("BAng"): a database with tables but another id
+# belongs to another program and is refused, never written to
+APPLICATION_ID = 0x42416E67
+COLUMNS = {
+    "games": ["id", "created", "settings"],
+    "seats": ["game", "seat", "kind", "token"],
+    "choices": ["game", "step", "option"],
+}
+
 PERSON = "person"
+
+
+class StorageError(EngineError):
+    """A database file that cannot keep the games: not SQLite, another program's, not ours."""
 
 
 @dataclass
@@ -78,9 +95,40 @@ class Storage:
     def __init__(self, path: str | Path = ":memory:"):
         self.path = str(path)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA foreign_keys = ON")
+        if self.path != ":memory:":
+            _check_path(self.path)
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot open the database '{self.path}': {exc}") from None
+        try:
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._adopt()
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise StorageError(f"'{self.path}' is not a usable SQLite database ({exc})") from None
+        except StorageError:
+            self._db.close()
+            raise
+
+    def _adopt(self) -> None:
+        """Create our tables in an empty database and mark it ours; accept one that is
+        ours (or unmarked with exactly our tables, from before the mark); refuse any other."""
+        tables = {
+            name: [c[1] for c in self._db.execute(f"PRAGMA table_info('{name}')")]
+            for (name,) in self._db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        }
+        mark = self._db.execute("PRAGMA application_id").fetchone()[0]
+        if mark not in (0, APPLICATION_ID) or (tables and mark == 0 and tables != COLUMNS):
+            raise StorageError(f"'{self.path}' is another program's database; give --db a new file")
+        if tables and tables != COLUMNS:
+            raise StorageError(
+                f"'{self.path}' has tables this version does not know: " + ", ".join(sorted(tables))
+            )
         self._db.executescript(SCHEMA)
+        self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
     def close(self) -> None:
         with self._lock:
@@ -141,3 +189,21 @@ class Storage:
     def game_ids(self) -> list[str]:
         with self._lock:
             return [r[0] for r in self._db.execute("SELECT id FROM games ORDER BY created, id")]
+
+
+def _check_path(path: str) -> None:
+    """Refuse, before SQLite touches it, a path that cannot be a database file: an empty
+    one (SQLite would make a temporary database), a missing folder, a device or a pipe."""
+    if not path:
+        raise StorageError("the database path is empty; a restart would lose every game")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise StorageError(f"cannot open the database '{path}': no folder '{folder}'")
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StorageError(f"cannot open the database '{path}': {exc.strerror or exc}") from None
+    if not stat.S_ISREG(mode):
+        raise StorageError(f"'{path}' is not a file, so it cannot be a database")
