@@ -634,12 +634,14 @@ PRIMITIVES = (
         "Damage the following action (clockwise) by one cube.",
         (),
         N_("damage the following action, clockwise, by one cube"),
+        can_fail=False,
     ),
     Primitive(
         "damage_die",
         "Put a damage cube on an undamaged die of a colour in the supply.",
         (param("color", COLOR),),
         N_("put a damage cube on an undamaged {color} die in the supply, if one is there"),
+        can_fail=False,
     ),
     Primitive(
         "hold_robot",
