@@ -49,6 +49,7 @@ RULINGS: dict[str, tuple[str, ...]] = {
     "ejected_start_tiles": ("count", "ignore"),
     "spes_arrival": ("finish_advance", "stop"),
     # the solo game against Hal (hal.py, hal_actions.py)
+    "hal_fallback_die": ("die_selection", "own_lowest"),
     "hal_die_availability": ("hal_or_player", "hal_only"),
     "hal_costs": ("free", "robot_only"),
     "hal_comet_bonus": ("two_hexes", "any_comet"),
