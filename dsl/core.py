@@ -119,9 +119,12 @@ CORE_KINDS = (
         ),
         keyword(
             "edition",
-            "The option an edition's text implies.",
+            "The option an edition's text implies, and where that edition prints it: its "
+            "page and section (a citation, shown as written, not translated). An edition "
+            "whose text is silent gets no preset: it plays the default.",
             param("edition", EDITION),
             param("option", NAME),
+            param("source", STRING),
             repeat=True,
         ),
         decision=True,

@@ -28,6 +28,17 @@ def test_defaults_editions_and_overrides(data):
     assert {resolve(data, e)["advanced_cap_cards"] for e in ("en", "pl", "de")} == {"slot_color"}
     assert resolve(data, "pl")["activation_count"] == "at_most"
     assert resolve(data, "en", ["negative_vp=allow"])["negative_vp"] == "allow"
+    # where a book is silent it has no preset, and the default follows the one that speaks:
+    # only PL (p. 14) says that several 1x effects may improve one action
+    assert {resolve(data, e)["combine_boosts"] for e in ("en", "pl", "de")} == {"several"}
+    assert set(data.rulings["combine_boosts"].editions) == {"pl"}
+
+
+def test_every_preset_cites_the_print(data):
+    for name, ruling in data.rulings.items():
+        assert set(ruling.sources) == set(ruling.editions), name
+        for source in ruling.sources.values():
+            assert source.startswith(("p. ", "pp. ")), (name, source)  # a page first
 
 
 @pytest.mark.parametrize(
