@@ -818,10 +818,10 @@ PRIMITIVES = (
     ),
     Primitive(
         "hal_drop_die",
-        "Hal returns one of his dice of the colour neither half of his card names to its "
-        "supply (the lowest).",
+        "Hal returns an unreserved die of the colour neither half of his card names to its "
+        "supply: which one, his or the player's, the ruling hal_fallback_die says.",
         (),
-        N_("return one of Hal's dice of the third colour to its supply"),
+        N_("return an unreserved die of the third colour to its supply"),
     ),
     Primitive(
         "hal_return_die",
