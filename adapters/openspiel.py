@@ -24,9 +24,13 @@ generator's `below(n) == k`; `max_chance_outcomes` bounds `n` by the longest pil
 
 Observations: `observation_string` and `observation_tensor` are the game's observation of
 a seat (interpreter/black_angel/observation.py, laid out in docs/ai.md); at a chance node
-they show the position before the step being decided. There is no information state of
-perfect recall: the observation is what a seat sees now, and an information-set search
-(ISMCTS) keys its nodes by it (`use_observation_string=True`).
+they show the position before the step being decided. An observer made for an observation
+type (`make_py_observer`, `make_observation`) shows what it asks for: with private_info
+NONE no hand and no options of a decision (the public observation, the same for every
+seat), SINGLE_PLAYER the seat's own (the default), ALL_PLAYERS everyone's; with
+public_info false only that private information. There is no information state of
+perfect recall (a request for one is refused): the observation is what a seat sees now,
+and an information-set search (ISMCTS) keys its nodes by it (`use_observation_string=True`).
 `resample_from_infostate` deals again what the seat cannot see (`Engine.determinize`).
 
 Serialization: `state.serialize()` and `game.deserialize_state(text)` (OpenSpiel's own form
@@ -51,6 +55,12 @@ from . import shipped_program
 SHORT_NAME = "python_black_angel"
 MAX_GAME_LENGTH = 10_000  # decisions (chance nodes not counted)
 NONE = "none"  # a string parameter left unset
+# OpenSpiel's private information types -> whose private information observation.py shows
+PRIVATE_INFO = {
+    pyspiel.PrivateInfoType.NONE: "none",
+    pyspiel.PrivateInfoType.SINGLE_PLAYER: "own",
+    pyspiel.PrivateInfoType.ALL_PLAYERS: "all",
+}
 PARAMETERS: dict[str, Any] = {
     "players": 3,
     "solo": False,
@@ -117,7 +127,7 @@ class BlackAngelGame(pyspiel.Game):
             max_game_length=MAX_GAME_LENGTH,
         )
         super().__init__(GAME_TYPE, info, params)
-        self.tensor_size = sum(f.size for f in observation.fields(Engine.new_game(self.data, 2, 0)))
+        self.layout_game = Engine.new_game(self.data, 2, 0)  # tensor sizes depend on the rules
 
     def new_initial_state(self) -> BlackAngelState:
         return BlackAngelState(self)
@@ -125,12 +135,18 @@ class BlackAngelGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise ValueError(
-                "Black Angel has no information state of perfect recall: use the observation "
-                "(observation_string / observation_tensor; ISMCTS: use_observation_string=True)"
-            )
-        return Observer(self.tensor_size)
+        if iig_obs_type is None:  # OpenSpiel's default: public and the seat's own private info
+            private, public = "own", True
+        else:
+            if iig_obs_type.perfect_recall:
+                raise ValueError(
+                    "Black Angel has no information state of perfect recall: use the "
+                    "observation (observation_string / observation_tensor; ISMCTS: "
+                    "use_observation_string=True)"
+                )
+            private, public = PRIVATE_INFO[iig_obs_type.private_info], iig_obs_type.public_info
+        size = sum(f.size for f in observation.fields(self.layout_game, private, public))
+        return Observer(size, private, public)
 
 
 class BlackAngelState(pyspiel.State):
@@ -217,24 +233,27 @@ def _position(state: BlackAngelState) -> Engine | None:
 
 
 class Observer:
-    """OpenSpiel's Python observer: `tensor` (and `dict`) and `string_from`."""
+    """OpenSpiel's Python observer: `tensor` (and `dict`) and `string_from`, showing whose
+    private information and whether the public one, as its observation type asked."""
 
-    def __init__(self, size: int):
+    def __init__(self, size: int, private: str, public: bool):
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
+        self.private = private
+        self.public = public
 
     def set_from(self, state: BlackAngelState, player: int) -> None:
         position = _position(state)
         if position is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = observation.tensor(position, player)
+            self.tensor[:] = observation.tensor(position, player, self.private, self.public)
 
     def string_from(self, state: BlackAngelState, player: int) -> str:
         position = _position(state)
         if position is None:
             return "set-up"
-        return observation.string(position, player)
+        return observation.string(position, player, self.private, self.public)
 
 
 pyspiel.register_game(GAME_TYPE, BlackAngelGame)

@@ -63,6 +63,9 @@ PLAYING = N_("playing")
 RULING_MARK_DEFAULT = N_("default")
 RULING_MARK_EDITION = N_("{edition} edition")
 RULING_OPTION = N_("{option}{marks}: {meaning}")
+# TRANSLATORS: where an edition's rulebook says what its preset is: {edition} is en, pl
+# or de, {source} the page and section (a citation, left in English)
+RULING_SOURCE = N_("{edition} edition: {source}")
 RULINGS_HINT = N_(
     "choose with --ruling NAME=OPTION or --edition en|pl|de on ba play and ba simulate"
 )
@@ -614,6 +617,7 @@ def rulings_command(fmt, lang, rules_paths, base):
                 "default": r.default,
                 "options": options,
                 "editions": r.editions,
+                "sources": r.sources,
             }
         click.echo(json.dumps(listing, indent=2, ensure_ascii=False))
         return 0
@@ -632,6 +636,8 @@ def rulings_command(fmt, lang, rules_paths, base):
                 "    "
                 + text.fill(RULING_OPTION, {"option": option, "marks": tag, "meaning": meaning})
             )
+        for edition, source in ruling.sources.items():
+            click.echo("      " + text.fill(RULING_SOURCE, {"edition": edition, "source": source}))
     click.echo(text._(RULINGS_HINT))
     return 0
 

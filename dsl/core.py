@@ -203,8 +203,14 @@ def edition_presets(*editions: str) -> Field:
     return keyword(
         "edition",
         # TRANSLATORS: help of keyword edition in ruling (a game's vocabulary adds it)
-        NC_("help", "The option an edition's text implies."),
+        NC_(
+            "help",
+            "The option an edition's text implies, and where that edition prints it: its "
+            "page and section (a citation, shown as written, not translated). An edition "
+            "whose text is silent gets no preset: it plays the default.",
+        ),
         param("edition", words(*editions)),
         param("option", NAME),
+        param("source", STRING),
         repeat=True,
     )

@@ -32,6 +32,7 @@ class Ruling:
     default: str
     options: dict[str, str]  # option -> what it means
     editions: dict[str, str]  # edition -> option
+    sources: dict[str, str]  # edition -> where its rulebook says so (page, section)
 
 
 class Program:
@@ -79,6 +80,7 @@ class Program:
                 r.value("default"),
                 {u.args["name"]: u.args["text"] for u in r.fields["option"]},
                 {u.args["edition"]: u.args["option"] for u in r.fields.get("edition", [])},
+                {u.args["edition"]: u.args["source"] for u in r.fields.get("edition", [])},
             )
             for r in ruleset.of_kind("ruling")
             if r.id is not None

@@ -71,6 +71,17 @@ def test_rulings_page_lists_every_ruling_with_its_default_and_presets():
     assert listed == expected, "docs/rulings.md: the table of rulings is out of date"
 
 
+def test_rulings_page_cites_the_print_of_every_preset():
+    """The last column of the table of rulings quotes each preset's citation of the print
+    (its page and section), after the edition's name."""
+    text = RULINGS_PAGE.read_text(encoding="utf-8")
+    cited = {cells[0].strip("`"): cells[-1] for cells in between(text, "<!-- rulings:", "<!-- end")}
+    for decl in load_shipped().of_kind("ruling"):
+        for use in decl.fields.get("edition", []):
+            citation = f"{use.args['edition'].upper()} {use.args['source']}"
+            assert citation in cited[decl.id], f"docs/rulings.md: {decl.id} lacks {citation}"
+
+
 def test_rulings_page_names_only_rulings_and_options_that_exist():
     text = RULINGS_PAGE.read_text(encoding="utf-8")
     rulings = shipped_rulings()

@@ -160,6 +160,19 @@ REGRESSIONS = [
         [("advantage: optional reserve_free\n", "advantage: hold_robot\n")],
         "E114",
     ),
+    # Hal's primitives outside the solo game's cards and phases: no Hal state to act on
+    (
+        "aid_hal_roll",
+        "aids.ba",
+        [("advantage: optional reserve_free, take 1 resource", "advantage: hal_roll")],
+        "E114",
+    ),
+    (
+        "ravager_hal_take_die",
+        "ravagers.ba",
+        [("permanent: discard 1 mission", "permanent: hal_take_die green")],
+        "E114",
+    ),
     (
         "turn_set_die_value",
         "turn.ba",

@@ -3,10 +3,13 @@ OpenSpiel's MCTS and information-set MCTS bots play it to the end."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
 
 from blackangel.adapters import openspiel  # registers the game
 
@@ -64,7 +67,76 @@ def test_resampling_keeps_what_the_seat_knows():
             break
 
 
+def _obs_type(private, public=True, perfect_recall=False):
+    return pyspiel.IIGObservationType(
+        perfect_recall=perfect_recall, public_info=public, private_info=private
+    )
+
+
+def _mid_game(players=3, decisions=12, seed=4):
+    """A state some decisions into a game, with a seat deciding and cards in hands."""
+    game = _game(players=players)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(seed)
+    while decisions or state.is_chance_node():
+        if state.is_chance_node():
+            state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            decisions -= 1
+    assert all(p["hand"] for p in state.table.engine.state["players"])
+    return game, state
+
+
+def _observed(game, state, obs_type, seat):
+    observer = make_observation(game, obs_type)
+    observer.set_from(state, seat)
+    return json.loads(observer.string_from(state, seat)), observer.tensor.copy()
+
+
+def test_a_public_observation_shows_no_hand_and_is_the_same_for_every_seat():
+    """private_info NONE, as OpenSpiel's own games read it: no seat's hand, no options of a
+    decision; the string and the tensor do not depend on who observes."""
+    game, state = _mid_game()
+    public = _obs_type(pyspiel.PrivateInfoType.NONE)
+    views = [_observed(game, state, public, seat) for seat in range(3)]
+    for text, tensor in views[1:]:
+        assert text == views[0][0]
+        assert np.array_equal(tensor, views[0][1])
+    text, tensor = views[0]
+    assert all(isinstance(p["hand"], dict) for p in text["players"])  # counts per colour
+    assert "options" not in text["decision"] and text["seat"] is None
+    own, own_tensor = _observed(game, state, _obs_type(pyspiel.PrivateInfoType.SINGLE_PLAYER), 0)
+    assert isinstance(own["players"][0]["hand"], list)  # the default shows the seat's own
+    assert len(tensor) < len(own_tensor)
+    assert len(own_tensor) == game.observation_tensor_size()
+
+
+def test_private_and_all_players_observations():
+    game, state = _mid_game()
+    engine = state.table.engine
+    decider = state.current_player()
+    everyone, _ = _observed(game, state, _obs_type(pyspiel.PrivateInfoType.ALL_PLAYERS), 1)
+    hands = [p["hand"] for p in engine.state["players"]]
+    assert [p["hand"] for p in everyone["players"]] == hands
+    assert "options" in everyone["decision"]
+    # public_info false: the seat's private information only, nothing face up
+    only, tensor = _observed(
+        game, state, _obs_type(pyspiel.PrivateInfoType.SINGLE_PLAYER, public=False), decider
+    )
+    assert set(only) == {"seat", "hands", "options"}
+    assert list(only["hands"]) == [str(decider)]
+    assert only["hands"][str(decider)]["hand"] == hands[decider]
+    assert only["options"]
+    data = engine.data
+    assert len(tensor) == 4 + len(data.missions) + len(data.ravagers) + 1
+    with pytest.raises(ValueError, match="perfect recall"):
+        make_observation(game, _obs_type(pyspiel.PrivateInfoType.SINGLE_PLAYER, True, True))
+
+
 def _play(game, bots, seed):
+    """Play a game with the bots; its returns are checked against the final scores: 1 for each
+    seat with the best score (a shared victory is possible), 0 for the others."""
     rng = np.random.RandomState(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -73,7 +145,8 @@ def _play(game, bots, seed):
             state.apply_action(int(rng.choice(outcomes, p=probabilities)))
         else:
             state.apply_action(bots[state.current_player()].step(state))
-    return state.returns()
+    scores = state.table.engine.state["scores"]
+    assert state.returns() == [1.0 if score == max(scores) else 0.0 for score in scores]
 
 
 @pytest.mark.slow
@@ -84,7 +157,7 @@ def test_openspiel_mcts_bot_plays_a_game():
         mcts.MCTSBot(game, 2.0, 3, evaluator, random_state=np.random.RandomState(seat))
         for seat in range(2)
     ]
-    assert sum(_play(game, bots, 1)) >= 1
+    _play(game, bots, 1)
 
 
 def test_openspiel_ismcts_bot_plays_a_game():
@@ -101,7 +174,7 @@ def test_openspiel_ismcts_bot_plays_a_game():
         )
         for seat in range(2)
     ]
-    assert sum(_play(game, bots, 2)) >= 1
+    _play(game, bots, 2)
 
 
 def test_the_experiment_plays_a_game(capsys):

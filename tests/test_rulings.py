@@ -5,7 +5,8 @@ from click.testing import CliRunner
 
 from blackangel.cli.main import ba
 from blackangel.dsl.compiler import load_shipped
-from blackangel.interpreter.black_angel.grid import inject
+from blackangel.interpreter.black_angel.grid import activated_by, inject
+from blackangel.interpreter.black_angel.ravagers import place_damage
 from blackangel.interpreter.core_primitives import lose_points
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.program import build
@@ -27,6 +28,17 @@ def test_defaults_editions_and_overrides(data):
     assert {resolve(data, e)["advanced_cap_cards"] for e in ("en", "pl", "de")} == {"slot_color"}
     assert resolve(data, "pl")["activation_count"] == "at_most"
     assert resolve(data, "en", ["negative_vp=allow"])["negative_vp"] == "allow"
+    # where a book is silent it has no preset, and the default follows the one that speaks:
+    # only PL (p. 14) says that several 1x effects may improve one action
+    assert {resolve(data, e)["combine_boosts"] for e in ("en", "pl", "de")} == {"several"}
+    assert set(data.rulings["combine_boosts"].editions) == {"pl"}
+
+
+def test_every_preset_cites_the_print(data):
+    for name, ruling in data.rulings.items():
+        assert set(ruling.sources) == set(ruling.editions), name
+        for source in ruling.sources.values():
+            assert source.startswith(("p. ", "pp. ")), (name, source)  # a page first
 
 
 @pytest.mark.parametrize(
@@ -171,3 +183,24 @@ def test_star_die_launch_ruling(data, option, hand_colour, break_room, ships_the
     assert bool(launch) is offered
     if not ships_there:
         assert can_command(engine, 0, 0, "green") is offered
+
+
+def test_the_print_decides_start_tiles_and_unplaceable_damage(data):
+    """Not rulings (EN, PL, DE A.1 and step 3 of a turn): a mission never activates a
+    starting tile; a ravager's damage that finds no place is ignored, and costs no VP."""
+    engine = Engine.new_game(data, 2, 1)
+    start = next(t for t, tile in data.tiles.items() if tile.kind == "start_tile")
+    assert not any(activated_by(engine, start, colour) for colour in data.colors)
+    assert activated_by(engine, start, None)  # a ravager card activates it
+    card, permanent = next(
+        (r, p) for r, (_, p) in data.ravagers.items() if data.nodes[p].name == "damage_next_action"
+    )
+    state = engine.state
+    state["actions"][1]["damage"] = data.numbers["board.damage_spaces"]
+    colour = data.actions[2][0]
+    for die in state["dice"]:
+        if die["owner"] is None and die["color"] == colour:
+            die["damaged"] = True
+    assert engine.can(0, permanent, {"action": 1, "ravager": card})  # so strike costs no VP
+    place_damage(engine, 2)
+    assert state["log"][-1]["event"] == "damage_ignored"

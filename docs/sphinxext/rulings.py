@@ -1,5 +1,6 @@
 """`ba:rulings`: every ruling of the rule set, with its options, the default and the
-option each edition's text implies (`ba play --ruling NAME=OPTION`, `--edition`)."""
+option each edition's text implies, with the page and section that says so (`ba play
+--ruling NAME=OPTION`, `--edition`)."""
 
 from __future__ import annotations
 
@@ -42,16 +43,18 @@ class Rulings(RulesDirective):
                 options += nodes.list_item("", para)
             box += options
             presets = [
-                (use.args["edition"], use.args["option"]) for use in decl.fields.get("edition", [])
+                (use.args["edition"], use.args["option"], use.args["source"])
+                for use in decl.fields.get("edition", [])
             ]
             para = nodes.paragraph(classes=["ba-editions"])
             if presets:
                 para += nodes.Text(ref.say(EDITIONS) + " ")
-                for index, (edition, option) in enumerate(presets):
+                for index, (edition, option, source) in enumerate(presets):
                     if index:
                         para += nodes.Text(", ")
                     para += nodes.Text(f"{ref.say(EDITION_NAMES[edition])} ")
                     para += nodes.literal(option, option)
+                    para += nodes.Text(f" ({source})")
             else:
                 para += nodes.Text(ref.say(NO_EDITION))
             box += para

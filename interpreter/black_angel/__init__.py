@@ -87,10 +87,8 @@ PRIMITIVES = {
     "draw_keep": Implementation(cards.draw_keep, cards.can_draw_keep),
     "move_ship": Implementation(space.move_ship, space.can_move_ship),
     "activate_adjacent": Implementation(grid.activate_adjacent, grid.can_activate_adjacent),
-    "damage_next_action": Implementation(
-        ravagers.damage_next_action, ravagers.can_damage_next_action
-    ),
-    "damage_die": Implementation(ravagers.damage_die, ravagers.can_damage_die),
+    "damage_next_action": Implementation(ravagers.damage_next_action),
+    "damage_die": Implementation(ravagers.damage_die),
     "hold_robot": Implementation(ravagers.hold_robot, ravagers.can_hold_robot),
     "reserve_free": Implementation(dice.reserve_die, dice.can_reserve_free),
     "play_card": Implementation(grid.play_card, grid.can_play_card),

@@ -121,15 +121,15 @@ def tile_in_cell(engine: Engine, p: dict, cell: int) -> Text:
 
 
 def activated_by(engine: Engine, tile_id: str, mission_colour: str | None) -> bool:
-    """Whether a played card activates this tile (a ravager card: colour None)."""
+    """Whether a played card activates this tile (a ravager card: colour None). A mission
+    activates only the tiles of its own colour (EN, PL, DE p. 6, A.1), never a starting
+    tile, whose colour is a player's."""
     tile = engine.data.tiles[tile_id]
     if tile.kind == "advanced":
         return False
     if mission_colour is None:
         return True
-    if tile.kind == "start_tile":
-        return engine.ruling("start_tiles_by_missions") == "yes"
-    return tile.color == mission_colour
+    return tile.kind != "start_tile" and tile.color == mission_colour
 
 
 def activate_tile(engine: Engine, seat: int, cell: int) -> None:

@@ -202,17 +202,27 @@ def half(engine: Engine, frame: Frame) -> None:
 
 # ---- the die he takes ----------------------------------------------------------------------
 def die_for(engine: Engine, colour: str) -> tuple[int, bool] | None:
-    """(die, bought) that Hal takes for a colour: the highest of his dice and the player's
-    unreserved ones, his own on a tie; None if the colour is not available (the ruling
-    hal_die_availability: with hal_only, only his own dice make it available)."""
+    """(die, bought) that Hal takes for a colour (`best_die`); None if the colour is not
+    available (the ruling hal_die_availability: with hal_only, only his own dice make it
+    available)."""
+    own = [i for i in dice_of(engine, HAL) if engine.state["dice"][i]["color"] == colour]
+    if not own and engine.ruling("hal_die_availability") == "hal_only":
+        return None
+    return best_die(engine, {colour})
+
+
+def best_die(engine: Engine, colours: set[str]) -> tuple[int, bool] | None:
+    """(die, bought): Hal's die selection (solo rules, p. 15) among the dice of these
+    colours, his own and the player's unreserved ones: the highest, his own on a tie;
+    bought when it is the player's. None when there is no such die."""
     dice = engine.state["dice"]
-    own = [i for i in dice_of(engine, HAL) if dice[i]["color"] == colour]
+    own = [i for i in dice_of(engine, HAL) if dice[i]["color"] in colours]
     theirs = [
         i
         for i, d in enumerate(dice)
-        if isinstance(d["owner"], int) and not d["reserved"] and d["color"] == colour
+        if isinstance(d["owner"], int) and not d["reserved"] and d["color"] in colours
     ]
-    if not own and (not theirs or engine.ruling("hal_die_availability") == "hal_only"):
+    if not own and not theirs:
         return None
     ranked = [(dice[i]["value"], 1, -i) for i in own] + [(dice[i]["value"], 0, -i) for i in theirs]
     value, mine, index = max(ranked)
@@ -233,10 +243,7 @@ def take_die(engine: Engine, frame: Frame) -> None:
     index, bought = chosen
     state = engine.state
     die = state["dice"][index]
-    seller = die["owner"]
-    if bought:
-        amount, item = engine.data.die_price
-        state["players"][seller]["storage"][item] += amount
+    seller = buy(engine, index) if bought else None
     die["owner"], die["reserved"] = HAL, False
     state["hal"]["die"] = index
     state["context"]["die"] = index
@@ -245,38 +252,61 @@ def take_die(engine: Engine, frame: Frame) -> None:
         die=index,
         color=die["color"],
         value=die["value"],
-        bought_from=seller if bought else None,
+        bought_from=seller,
     )
     engine.finish(frame)
 
 
+def buy(engine: Engine, index: int) -> int:
+    """Hal buys a die of the player's: its owner takes the price from the supply (Hal has
+    nothing to pay with). Returns the seller."""
+    seller: int = engine.state["dice"][index]["owner"]
+    amount, item = engine.data.die_price
+    engine.state["players"][seller]["storage"][item] += amount
+    return seller
+
+
 def can_drop_die(engine: Engine, seat: Any, args: tuple, ctx: dict) -> bool:
-    return bool(third_colour_dice(engine))
+    return fallback_die(engine) is not None
 
 
-def third_colour_dice(engine: Engine) -> list[int]:
-    """Hal's dice of the colours neither half of his card names (before a card is
-    revealed: all of his dice). With neither colour available he holds only such dice:
-    both halves' colours are missing from his compartment (A32)."""
+def third_colours(engine: Engine) -> set[str]:
+    """The colours neither half of the revealed card names (before a card is revealed:
+    every colour). With neither colour available Hal holds only dice of these (A32)."""
     named: set[str] = set()
     card = revealed(engine)
     if card is not None:
         for effect in engine.data.hal_cards[card].values():
             named.update(colours_named(engine, effect))
+    return set(engine.data.colors) - named
+
+
+def fallback_die(engine: Engine) -> tuple[int, bool] | None:
+    """(die, bought) that Hal returns when neither half's colour is available. The solo
+    rules (EN, PL, DE p. 15, Hal's turn) say only "an unreserved die of the third colour",
+    so the ruling hal_fallback_die: by default his die selection (`best_die`: his dice and
+    the player's unreserved ones, the highest); own_lowest: his own die, the lowest."""
+    colours = third_colours(engine)
+    if engine.ruling("hal_fallback_die") == "die_selection":
+        return best_die(engine, colours)
     dice = engine.state["dice"]
-    return [i for i in dice_of(engine, HAL) if dice[i]["color"] not in named]
+    own = [i for i in dice_of(engine, HAL) if dice[i]["color"] in colours]
+    return (min(own, key=lambda i: (dice[i]["value"], i)), False) if own else None
 
 
 def drop_die(engine: Engine, frame: Frame) -> None:
-    """Neither half's colour is available: Hal returns a die of the third colour to its
-    supply, the lowest (the rest stay for his next turns)."""
-    dice = third_colour_dice(engine)
-    if not dice:
+    """Neither half's colour is available: a die of the third colour goes back to its
+    supply (a die of the player's is bought first); then the fallback VP."""
+    chosen = fallback_die(engine)
+    if chosen is None:
         engine.finish(frame, False)
         return
-    index = min(dice, key=lambda i: (engine.state["dice"][i]["value"], i))
+    index, bought = chosen
     die = engine.state["dice"][index]
-    engine.log("hal_drops_die", die=index, color=die["color"], value=die["value"])
+    seller = buy(engine, index) if bought else None
+    engine.log(
+        "hal_drops_die", die=index, color=die["color"], value=die["value"], bought_from=seller
+    )
     return_die(engine, index)
     engine.finish(frame)
 

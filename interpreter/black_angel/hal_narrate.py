@@ -57,6 +57,12 @@ DOES_COMMAND = N_("command a ship")
 HAL_DROPS_DIE = N_(
     "neither half's colour is available: Hal returns his {color} {value} to its supply"
 )
+# TRANSLATORS: as the message above, but the die is the player's ({player}: P1): Hal buys
+# it, and the player takes the die's price from the general supply
+HAL_DROPS_BOUGHT_DIE = N_(
+    "neither half's colour is available: Hal buys {player}'s {color} {value} and returns it "
+    "to its supply; {player} takes its price from the supply"
+)
 HAL_TAKES_DIE = N_("Hal takes his {color} {value}")
 # TRANSLATORS: Hal takes a die of the player's ({player}: P1); the player, not Hal,
 # takes the die's price from the general supply
@@ -214,7 +220,11 @@ def line(event: dict, names: list[str], text: TextRenderer) -> str | None:
         passed = _colours(text, passed, "HAL_READS_SECOND.passed")
         return "  " + say(text, HAL_READS_SECOND, color=colour, passed=passed, **values)
     if kind == "hal_drops_die":
-        return "  " + say(text, HAL_DROPS_DIE, color=event["color"], value=event["value"])
+        die = {"color": event["color"], "value": event["value"]}
+        if event.get("bought_from") is None:
+            return "  " + say(text, HAL_DROPS_DIE, **die)
+        who = _name(text, names, event["bought_from"])
+        return "  " + say(text, HAL_DROPS_BOUGHT_DIE, player=who, **die)
     if kind == "hal_takes_die":
         die = {"color": event["color"], "value": event["value"]}
         if event["bought_from"] is None:

@@ -22,7 +22,7 @@ from ...dsl.ast import walk_calls
 from ...dsl.checker import Decl
 from ...dsl.diagnostics import Diagnostic
 from ...dsl.i18n import N_, NN_, Msg, Names
-from ..needs import consulted_rulings, primitive_places
+from ..needs import Places, consulted_rulings, primitive_places
 
 # ruling -> the options the code tells apart (the first is not special: the rules' default
 # decides); keep in step with every engine.ruling("...") of interpreter/black_angel/.
@@ -34,11 +34,9 @@ RULINGS: dict[str, tuple[str, ...]] = {
     "push_gaps": ("gap_stops", "shift_line"),
     "freshly_ejected": ("excluded", "counted"),
     "advanced_cap_cards": ("slot_color", "any_color"),
-    "start_tiles_by_missions": ("no", "yes"),
     "spend_start_tiles": ("yes", "no"),
     "activation_count": ("exact", "costs_optional", "at_most"),
     "action_activations": ("may_stop", "all"),
-    "unplaceable_damage": ("no_loss", "lose_vp"),
     "empty_action": ("forbid", "allow"),
     "damaged_to_zero": ("star_rules", "no_action"),
     "flip_timing": ("any_time", "before_use"),
@@ -51,6 +49,7 @@ RULINGS: dict[str, tuple[str, ...]] = {
     "ejected_start_tiles": ("count", "ignore"),
     "spes_arrival": ("finish_advance", "stop"),
     # the solo game against Hal (hal.py, hal_actions.py)
+    "hal_fallback_die": ("die_selection", "own_lowest"),
     "hal_die_availability": ("hal_or_player", "hal_only"),
     "hal_costs": ("free", "robot_only"),
     "hal_comet_bonus": ("two_hexes", "any_comet"),
@@ -63,13 +62,33 @@ BOOST = (("tech", "boost"),)
 PERMANENT = (("ravager", "permanent"),)
 CHOSEN_DIE = N_("the die chosen for an action")
 # primitive -> (what it acts on, the fields whose effects give it that)
-PLACES = {
+PLACES: dict[str, tuple[str, Places]] = {
     "set_die_value": (CHOSEN_DIE, BOOST),
     "set_die_color": (CHOSEN_DIE, BOOST),
     "free_reserve": (N_("the reservation of sequence B"), BOOST),
     "gain_on_action": (N_("the action being performed"), BOOST),
     "damage_next_action": (N_("the action a ravager attacks"), PERMANENT),
     "hold_robot": (N_("the ravager being resolved"), PERMANENT),
+}
+# Hal's primitives act on his state, which only the solo game has: they belong to his
+# cards and to the phases of a turn (his turn is a phase the automa names)
+HAL_CARD = (("hal_card", "top"), ("hal_card", "bottom"))
+HAL_TURN = (N_("Hal's turn"), (("phase", "step"), *HAL_CARD))
+PLACES |= {
+    name: HAL_TURN
+    for name in (
+        "hal_reveal",
+        "hal_half",
+        "hal_drop_die",
+        "hal_fallback",
+        "hal_return_die",
+        "hal_discard_card",
+        "hal_roll",
+    )
+}
+PLACES |= {
+    name: (N_("the die Hal takes for a half of his card"), HAL_CARD)
+    for name in ("hal_take_die", "hal_discover", "hal_repair", "hal_destroy", "hal_command")
 }
 
 WRITE = N_("write `{code}`")  # a hint that is a line of the rules language

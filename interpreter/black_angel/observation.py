@@ -19,6 +19,13 @@ seat that decides, its options.
   missing seats, dice or hexes are zeros. Counts and scores are raw numbers.
 - `bounds(data)`: the most options a decision offers and the most outcomes a random
   draw has, the sizes an OpenSpiel game declares.
+
+Each of the three takes what to show, as OpenSpiel's observation types ask for it:
+`private`, whose private information (their hands, and the options of a decision they
+face): "own" the observer's (the default), "none" nobody's, "all" every seat's; and
+`public` (default True), whether everything face up is shown. With private "none" the
+observation is the same for every observer (seats are then absolute, from seat 0);
+with public False it holds the private information only.
 """
 
 from __future__ import annotations
@@ -68,6 +75,8 @@ KINDS = (
     "workstation",
 )
 MAX_OPTIONS = 256  # the most options a decision may offer (an adapter's action space)
+PRIVATE = ("none", "own", "all")  # whose private information an observation shows
+PRIVATE_FIELDS = ("observer", "hand", "ravager_hand", "others_hands", "options")
 
 
 class Field(NamedTuple):
@@ -121,32 +130,52 @@ def _relative(seat: Any, observer: int, players: int) -> int:
     return {NEUTRAL: MAX_SEATS, HAL: MAX_SEATS + 1}.get(seat, MAX_SEATS + 2)
 
 
-def view(engine: Engine, seat: int) -> dict[str, Any]:
-    """What `seat` may know, as plain data (the source of both forms)."""
+def _shown(private: str, seat: int, players: int) -> set[int]:
+    """The seats whose private information an observation shows."""
+    if private not in PRIVATE:
+        raise ValueError(f"private must be one of {', '.join(PRIVATE)}, not {private!r}")
+    return {"none": set(), "own": {seat}, "all": set(range(players))}[private]
+
+
+def view(engine: Engine, seat: int, private: str = "own", public: bool = True) -> dict[str, Any]:
+    """What `seat` may know, as plain data (the source of both forms); `private` and
+    `public` as the module says."""
     state, data = engine.state, engine.data
+    shown = _shown(private, seat, len(state["players"]))
+    observer = None if private == "none" else seat
+    pending = state["pending"]
+    options = None
+    if pending is not None and pending["player"] in shown:
+        options = [o[0] for o in pending["options"]]
+    if not public:
+        hands = {
+            str(n): {"hand": list(p["hand"]), "ravagers": list(p["ravagers"])}
+            for n, p in enumerate(state["players"])
+            if n in shown
+        }
+        return {"seat": observer, "hands": hands, "options": options}
     players = []
     for number, player in enumerate(state["players"]):
-        shown = {k: v for k, v in player.items() if k not in ("hand", "ravagers")}
-        if number == seat:
-            shown["hand"] = list(player["hand"])
-            shown["ravagers"] = list(player["ravagers"])
+        seen = {k: v for k, v in player.items() if k not in ("hand", "ravagers")}
+        if number in shown:
+            seen["hand"] = list(player["hand"])
+            seen["ravagers"] = list(player["ravagers"])
         else:
-            shown["hand"] = {
+            seen["hand"] = {
                 c: sum(data.missions[m].color == c for m in player["hand"]) for c in data.colors
             }
-            shown["ravagers"] = len(player["ravagers"])
-        players.append(shown)
+            seen["ravagers"] = len(player["ravagers"])
+        players.append(seen)
     hal = state.get("hal")
     if hal is not None:
         hal = {k: (len(v) if k == "deck" else v) for k, v in hal.items()}
-    pending = state["pending"]
     decision = None
     if pending is not None:
         decision = {"player": pending["player"], "kind": pending["kind"]}
-        if pending["player"] == seat:
-            decision["options"] = [o[0] for o in pending["options"]]
+        if options is not None:
+            decision["options"] = options
     return {
-        "seat": seat,
+        "seat": observer,
         "players": players,
         "variants": state["variants"],
         "turn": state["turn"],
@@ -178,9 +207,9 @@ def view(engine: Engine, seat: int) -> dict[str, Any]:
     }
 
 
-def string(engine: Engine, seat: int) -> str:
+def string(engine: Engine, seat: int, private: str = "own", public: bool = True) -> str:
     """The observation of `seat` as a compact JSON text (sorted keys)."""
-    return json.dumps(view(engine, seat), sort_keys=True, separators=(",", ":"))
+    return json.dumps(view(engine, seat, private, public), sort_keys=True, separators=(",", ":"))
 
 
 # ---- the observation as numbers --------------------------------------------------------
@@ -209,11 +238,15 @@ def _many_hot(ids: Any, index: dict[str, int]) -> list[float]:
     return out
 
 
-def _build(engine: Engine, seat: int) -> _Tensor:
+def _build(engine: Engine, observer: int, private: str) -> _Tensor:
+    """Every field, public and private, for `private` (module docstring); `select` keeps
+    the ones an observation type shows. With private "none" seats are absolute."""
     state, data = engine.state, engine.data
     u = _universe(data)
     colors = data.colors
     n = len(state["players"])
+    shown = _shown(private, observer, n)
+    seat = observer if private != "none" else 0  # slot 0 of the relative seats
     out = _Tensor()
     pending = state["pending"]
     out.add("observer", "the observing seat, one-hot (4)", _one_hot(seat, MAX_SEATS))
@@ -266,6 +299,18 @@ def _build(engine: Engine, seat: int) -> _Tensor:
         "the observer's ravager cards in hand, one per card (sorted ids)",
         _many_hot(me["ravagers"], u.ravagers),
     )
+    if private == "all":
+        others: list[float] = []
+        for slot in range(1, MAX_SEATS):
+            other = state["players"][(seat + slot) % n] if slot < n else None
+            others += _many_hot(other["hand"] if other else [], u.missions)
+            others += _many_hot(other["ravagers"] if other else [], u.ravagers)
+        out.add(
+            "others_hands",
+            "with every seat's private information: the hands of the next seats (relative, "
+            "1-3), missions then ravager cards, one per card",
+            others,
+        )
     cells = data.grid_size * data.grid_size
     for slot in range(MAX_SEATS):
         tag = f"seat{slot}."
@@ -383,13 +428,31 @@ def _build(engine: Engine, seat: int) -> _Tensor:
         + [float(s < n and (seat + s) % n in winners) for s in range(MAX_SEATS)],
     )
     kind = None if pending is None else u.kinds.get(pending["kind"], len(KINDS))
-    mine = pending is not None and pending["player"] == seat
     out.add(
         "decision",
-        "the kind of the pending decision, one-hot (the kinds of observation.KINDS, then "
-        "other); the number of its options when the observer decides",
-        _one_hot(kind, len(KINDS) + 1) + [float(len(pending["options"])) if mine else 0.0],
+        "the kind of the pending decision, one-hot (the kinds of observation.KINDS, then other)",
+        _one_hot(kind, len(KINDS) + 1),
     )
+    seen = pending is not None and pending["player"] in shown
+    out.add(
+        "options",
+        "the number of options of the pending decision, when the observer decides",
+        [float(len(pending["options"])) if seen else 0.0],
+    )
+    return out
+
+
+def _select(built: _Tensor, private: str, public: bool) -> _Tensor:
+    """The fields an observation type shows: without private information none of
+    PRIVATE_FIELDS; without public information only those."""
+    if public and private != "none":
+        return built
+    out = _Tensor()
+    for f in built.fields:
+        is_private = f.name in PRIVATE_FIELDS
+        if (is_private and private == "none") or (not is_private and not public):
+            continue
+        out.add(f.name, f.what, built.values[f.start : f.start + f.size])
     return out
 
 
@@ -477,15 +540,15 @@ def _hal(engine: Engine, u: _Universe) -> tuple[str, list[float]]:
     return what, values
 
 
-def tensor(engine: Engine, seat: int) -> list[float]:
+def tensor(engine: Engine, seat: int, private: str = "own", public: bool = True) -> list[float]:
     """The observation of `seat` as numbers, laid out as `fields` says."""
-    return _build(engine, seat).values
+    return _select(_build(engine, seat, private), private, public).values
 
 
-def fields(engine: Engine) -> list[Field]:
+def fields(engine: Engine, private: str = "own", public: bool = True) -> list[Field]:
     """The layout of the tensor: each field's name, first index, size and meaning (the
     same for every state of the rules `engine` plays)."""
-    return _build(engine, 0).fields
+    return _select(_build(engine, 0, private), private, public).fields
 
 
 def table_rows(layout: list[Field]) -> list[str]:

@@ -4,7 +4,6 @@ effect of the ravager on top of an action, which strikes whoever performs it."""
 from __future__ import annotations
 
 from ..core_primitives import lose_points
-from ..engine import Seat
 from ..game import Frame
 from .dice import supply_dice
 from .end import trigger_end
@@ -12,7 +11,8 @@ from .tables import Engine
 
 
 def place_damage(engine: Engine, number: int) -> None:
-    """A damage cube on an action; on a full action, on an undamaged die of its colour."""
+    """A damage cube on an action; on a full action, on an undamaged die of its colour;
+    with no such die the damage is ignored (EN p. 10, step 3; PL and DE the same)."""
     action = engine.state["actions"][number - 1]
     if action["damage"] < engine.data.numbers["board.damage_spaces"]:
         action["damage"] += 1
@@ -26,13 +26,6 @@ def place_damage(engine: Engine, number: int) -> None:
             engine.log("damage_die", die=index)
             return
     engine.log("damage_ignored", action=number)
-
-
-def damage_possible(engine: Engine, number: int) -> bool:
-    if engine.state["actions"][number - 1]["damage"] < engine.data.numbers["board.damage_spaces"]:
-        return True
-    colour = engine.data.actions[number][0]
-    return any(not engine.state["dice"][i]["damaged"] for i in supply_dice(engine, colour))
 
 
 def draw_ravager(engine: Engine) -> str | None:
@@ -95,24 +88,15 @@ def next_action(engine: Engine, number: int) -> int:
     return number % len(engine.data.actions) + 1
 
 
-def can_damage_next_action(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
-    if engine.ruling("unplaceable_damage") == "no_loss":
-        return True
-    return damage_possible(engine, next_action(engine, ctx["action"]))
-
-
-def can_damage_die(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
-    if engine.ruling("unplaceable_damage") == "no_loss":
-        return True
-    return any(not engine.state["dice"][i]["damaged"] for i in supply_dice(engine, args[0]))
-
-
 def damage_next_action(engine: Engine, frame: Frame) -> None:
+    """Never unresolved: damage that cannot be placed is ignored (`place_damage`)."""
     place_damage(engine, next_action(engine, frame["ctx"]["action"]))
     engine.finish(frame)
 
 
 def damage_die(engine: Engine, frame: Frame) -> None:
+    """A damage cube on an undamaged die of the supply; with none the effect is ignored, as
+    the card says (EN appendix, Ravager cards): an effect that is never unresolved."""
     for index in supply_dice(engine, frame["args"][0]):
         die = engine.state["dice"][index]
         if not die["damaged"]:

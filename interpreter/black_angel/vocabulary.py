@@ -637,12 +637,14 @@ PRIMITIVES = (
         "Damage the following action (clockwise) by one cube.",
         (),
         N_("damage the following action, clockwise, by one cube"),
+        can_fail=False,
     ),
     Primitive(
         "damage_die",
         "Put a damage cube on an undamaged die of a colour in the supply.",
         (param("color", COLOR),),
         N_("put a damage cube on an undamaged {color} die in the supply, if one is there"),
+        can_fail=False,
     ),
     Primitive(
         "hold_robot",
@@ -820,10 +822,10 @@ PRIMITIVES = (
     ),
     Primitive(
         "hal_drop_die",
-        "Hal returns one of his dice of the colour neither half of his card names to its "
-        "supply (the lowest).",
+        "Hal returns an unreserved die of the colour neither half of his card names to its "
+        "supply: which one, his or the player's, the ruling hal_fallback_die says.",
         (),
-        N_("return one of Hal's dice of the third colour to its supply"),
+        N_("return an unreserved die of the third colour to its supply"),
     ),
     Primitive(
         "hal_return_die",
