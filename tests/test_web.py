@@ -54,8 +54,12 @@ def state(client, game_id: str, token: str | None = None) -> dict:
     return answer.json()
 
 
-def act(client, game_id: str, option: str, token: str):
-    return client.post(f"/api/games/{game_id}/act", json={"option": option, "token": token})
+def act(client, game_id: str, option: str, token: str, step: int | None = None):
+    """Answer the current decision (the step it answers read from the state unless given)."""
+    if step is None:
+        step = state(client, game_id, token)["steps"]
+    body = {"option": option, "token": token, "step": step}
+    return client.post(f"/api/games/{game_id}/act", json=body)
 
 
 def play_out(client, game: dict) -> dict:
@@ -160,7 +164,7 @@ def test_refused_answers_change_nothing(client, body, status):
     before = state(client, game["id"], tokens[0])
     seat = before["decision"]["player"]
     first = state(client, game["id"], tokens[seat])["decision"]["options"][0]["id"]
-    sent = {"option": first, "token": tokens[seat], **body}
+    sent = {"option": first, "token": tokens[seat], "step": before["steps"], **body}
     answer = client.post(f"/api/games/{game['id']}/act", json=sent)
     assert answer.status_code == status, answer.text
     assert isinstance(answer.json()["error"], str) and answer.json()["error"]
@@ -175,7 +179,8 @@ def test_malformed_bodies_are_refused(client, raw):
         f"/api/games/{game['id']}/act", content=raw, headers={"content-type": "application/json"}
     )
     assert answer.status_code in (400, 422) and "error" in answer.json()
-    assert client.post("/api/games", content=raw).status_code in (400, 422)
+    headers = {"content-type": "application/json"}
+    assert client.post("/api/games", content=raw, headers=headers).status_code in (400, 422)
     assert state(client, game["id"]) == before
 
 

@@ -5,18 +5,23 @@
     POST /api/games                 start a game: {players, seats, advanced, edition,
                                     difficulty, lang, seed} -> its id and links
     GET  /api/games/{id}?token=...  what that seat (or a spectator) sees
-    POST /api/games/{id}/act        {option, token}: answer the seat's decision
+    POST /api/games/{id}/act        {option, token, step}: answer the seat's decision,
+                                    the one after `step` choices (the state's `steps`)
     GET  /api/games/{id}/replay     the replay file (`ba replay` verifies it), at the end
 
-A refused request is a JSON {"error": message} with 400 (an illegal option), 403 (a
-wrong token, or a seat acting for another), 404 (an unknown game), 409 (the game is
-over, or its replay is asked for before the end) or 422 (a malformed body); the game is
-then unchanged.
+A refused request is a JSON {"error": message} with 400 (an illegal option, a body that
+is not JSON), 403 (a wrong token, a seat acting for another, a POST from another
+origin), 404 (an unknown game), 409 (the game is over, an answer to a step already
+answered, or the replay asked for before the end), 413 (a body over 64 KiB), 415 (a
+POST that is not `application/json`) or 422 (a malformed body); the game is then
+unchanged. Every answer carries security headers (`SECURITY_HEADERS`). The seed of a
+game is shown only when it is over.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from pathlib import Path
 from typing import Any
@@ -27,33 +32,82 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..dsl.compiler import RuleSet, load_shipped
 from ..dsl.i18n import available_languages, translator
 from ..interpreter.arguments import MAX_SEED, SEEDS
 from ..interpreter.rulings import RulingError, resolve
 from . import page, table
-from .session import BOTS, Conflict, GameError, Games, Programs, Session
+from .session import BOTS, CACHE_SIZE, Conflict, Forbidden, GameError, Games, Programs, Session
 from .storage import PERSON, Settings, Storage
 
 STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 64 * 1024  # bytes of a request body
+# a language code as a locale folder may name it (it reaches the page's HTML)
+LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
+# the pages load only their own scripts and styles (no inline code) and are never framed;
+# links do not send the address (a seat's secret token) to another site
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+        b" object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+]
 
 
 class Malformed(GameError):
     status = 422
 
 
+class TooLarge(GameError):
+    status = 413
+
+
+class NotJson(GameError):
+    status = 415
+
+
+class SecurityHeaders:
+    """Adds `SECURITY_HEADERS` to every answer."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 def create_app(
     db: str | Path = ":memory:",
     ruleset: RuleSet | None = None,
     languages: list[str] | None = None,
+    cache_size: int = CACHE_SIZE,
 ) -> Starlette:
     """The app over a database file (":memory:": games last as long as the app) and a
-    rule set (the shipped one by default)."""
+    rule set (the shipped one by default). A language whose code is not one (a mod's
+    locale folder may be named anything) is not offered."""
     ruleset = ruleset or load_shipped()
     programs = Programs(ruleset)
-    games = Games(Storage(db), programs)
-    langs = languages or available_languages(ruleset.locales)
+    games = Games(Storage(db), programs, cache_size)
+    langs = [
+        lang
+        for lang in languages or available_languages(ruleset.locales)
+        if LANGUAGE_CODE.fullmatch(lang)
+    ] or ["en"]
     first = programs("en" if "en" in langs else langs[0])
 
     def language(request: Request) -> str:
@@ -115,11 +169,19 @@ def create_app(
     async def act(request: Request) -> Response:
         session = await _session(games, request.path_params["game"])
         body = await _json_body(request)
-        option, token = body.get("option"), body.get("token")
-        if not isinstance(option, str) or not isinstance(token, str):
-            raise Malformed("the body must be a JSON object with the strings 'option' and 'token'")
+        option, token, step = body.get("option"), body.get("token"), body.get("step")
+        if (
+            not isinstance(option, str)
+            or not isinstance(token, str)
+            or not isinstance(step, int)
+            or isinstance(step, bool)
+        ):
+            raise Malformed(
+                "the body must be a JSON object with the strings 'option' and 'token' and"
+                " the whole number 'step' (the state's 'steps' the answer is for)"
+            )
         seat = session.seat_of(token)
-        await run_in_threadpool(session.act, games.storage, seat, option)
+        await run_in_threadpool(session.act, games.storage, seat, option, step)
         return JSONResponse(await run_in_threadpool(view, session, seat))
 
     async def game_replay(request: Request) -> Response:
@@ -146,6 +208,7 @@ def create_app(
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={GameError: refused})
+    app.add_middleware(SecurityHeaders)
     app.state.games = games
     return app
 
@@ -157,10 +220,29 @@ async def _session(games: Games, game_id: str) -> Session:
 
 
 async def _json_body(request: Request) -> dict:
+    """The JSON object of a state-changing request: only `application/json` (a form
+    or `text/plain` POST from another site is refused), from this site when the browser
+    says where from (Origin), at most `MAX_BODY` bytes."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise NotJson("the body must be sent as Content-Type: application/json")
+    origin = request.headers.get("origin")
+    if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host')}":
+        raise Forbidden("a request from another site is refused")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise TooLarge(f"the body is over {MAX_BODY} bytes")
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise TooLarge(f"the body is over {MAX_BODY} bytes")
     try:
-        body = json.loads(await request.body() or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise GameError(f"the body is not JSON: {exc}") from exc
+        body = json.loads(bytes(raw) or b"null")
+    except RecursionError as exc:
+        raise GameError("the body is not JSON this server reads: nested too deeply") from exc
+    except (ValueError, UnicodeDecodeError) as exc:  # also a number of too many digits
+        raise GameError(f"the body is not JSON this server reads: {exc}") from exc
     if not isinstance(body, dict):
         raise Malformed("the body must be a JSON object")
     return body
@@ -173,7 +255,11 @@ def _settings(body: dict, programs: Programs, langs: list[str]) -> Settings:
         raise Malformed(f"no language '{lang}'; languages: {', '.join(langs)}")
     data = programs(lang)
     players = body.get("players", 2)
-    if not isinstance(players, int) or players not in data.player_counts():
+    if (
+        not isinstance(players, int)
+        or isinstance(players, bool)
+        or players not in data.player_counts()
+    ):
         counts = ", ".join(map(str, data.player_counts()))
         raise Malformed(f"players must be one of {counts}")
     seats = body.get("seats", [PERSON] + ["greedy"] * (players - 1))
@@ -187,21 +273,23 @@ def _settings(body: dict, programs: Programs, langs: list[str]) -> Settings:
         )
     seed = body.get("seed")
     if seed is None or seed == "":
-        seed = secrets.randbelow(1_000_000)
+        seed = secrets.randbelow(MAX_SEED + 1)  # 63 bits: not to be found by trying
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise Malformed(f"seed must be {SEEDS}")
     edition = body.get("edition") or None
     editions = data.game.editions
-    if edition is not None and edition not in editions:
+    if edition is not None and (not isinstance(edition, str) or edition not in editions):
         raise Malformed(f"edition must be one of {', '.join(editions)}")
     asked: list[str] = []
     difficulty = body.get("difficulty") or None
+    if difficulty is not None and not isinstance(difficulty, str):
+        raise Malformed("difficulty must be a string")
     if difficulty is not None and players == 1:
         ruling = data.difficulty_ruling(players)
         if ruling is not None:
             asked.append(f"{ruling}={difficulty}")
     rulings = body.get("rulings", {})
-    if not isinstance(rulings, dict):
+    if not isinstance(rulings, dict) or not all(isinstance(v, str) for v in rulings.values()):
         raise Malformed("rulings must be an object {name: option}")
     asked += [f"{name}={option}" for name, option in rulings.items()]
     try:

@@ -2,12 +2,16 @@
 difficulty, language, seed) and the table page (a shell that `static/table.js` fills
 from the JSON API). Every word is a message of the catalogs, in the page's language;
 the script reads the words it needs from the page (`data-words`), so it holds none.
+Every value that reaches the HTML is escaped (a language or an edition comes from the
+rule set, which a mod may write); the pages have no inline script or style (the server's
+Content-Security-Policy allows none).
 """
 
 from __future__ import annotations
 
 import json
 from html import escape
+from urllib.parse import quote
 
 from ..dsl.extract import DIFFICULTY as DIFFICULTY_LEVEL
 from ..dsl.i18n import N_, NC_, Translator
@@ -87,7 +91,7 @@ SCRIPT_WORDS = {
 
 def _page(tr: Translator, title: str, body: str, script: str) -> str:
     return (
-        f'<!doctype html>\n<html lang="{tr.lang}"><head><meta charset="utf-8">'
+        f'<!doctype html>\n<html lang="{escape(tr.lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
         '<link rel="stylesheet" href="/static/style.css"></head>'
@@ -97,7 +101,7 @@ def _page(tr: Translator, title: str, body: str, script: str) -> str:
 
 def _languages(tr: Translator, languages: list[str], path: str) -> str:
     links = [
-        f'<a href="{path}?lang={lang}" lang="{lang}"'
+        f'<a href="{escape(path)}?lang={quote(lang)}" lang="{escape(lang)}"'
         + (' aria-current="true"' if lang == tr.lang else "")
         + f">{escape(LANG_NAMES.get(lang, lang))}</a>"
         for lang in languages
@@ -139,15 +143,16 @@ def start_page(
             f'<select name="seat{seat}">{options}</select></label>'
         )
     edition_options = f'<option value="">{escape(_(DEFAULT_EDITION))}</option>' + "".join(
-        f'<option value="{e}">{escape(LANG_NAMES.get(e, e))} ({e})</option>' for e in editions
+        f'<option value="{escape(e)}">{escape(LANG_NAMES.get(e, e))} ({escape(e)})</option>'
+        for e in editions
     )
     difficulty_options = "".join(
-        f'<option value="{d}"{" selected" if d == default_difficulty else ""}>'
+        f'<option value="{escape(d)}"{" selected" if d == default_difficulty else ""}>'
         f"{escape(tr.pgettext(DIFFICULTY_LEVEL, d))}</option>"
         for d in difficulties
     )
     language_options = "".join(
-        f'<option value="{lang}"{" selected" if lang == tr.lang else ""}>'
+        f'<option value="{escape(lang)}"{" selected" if lang == tr.lang else ""}>'
         f"{escape(LANG_NAMES.get(lang, lang))}</option>"
         for lang in languages
     )
@@ -179,8 +184,9 @@ def start_page(
 
 def table_page(tr: Translator, game_id: str, token: str | None) -> str:
     _ = tr.gettext
+    home = f"/?lang={quote(tr.lang)}"
     body = f"""
-<header><h1>{escape(_(TITLE))}</h1><a href="/?lang={tr.lang}">{escape(_(NEW_GAME))}</a></header>
+<header><h1>{escape(_(TITLE))}</h1><a href="{home}">{escape(_(NEW_GAME))}</a></header>
 <main class="game" id="game" data-game="{escape(game_id)}" data-token="{escape(token or "")}"
  data-words="{_words(tr)}">
 <section id="decision" aria-live="polite"></section>

@@ -2,17 +2,20 @@
 by its bots until a person must decide, and shown to each seat as that seat may see it.
 
 Who may do what: a person's seat acts with its secret token, and only on a decision of
-its own; a bot's seat is played by the server (`advance`), each of its decisions by a
-new agent seeded from the game's seed, the seat and the step, so a game that is rebuilt
-after a restart plays on exactly as it would have. What a seat sees (`view`): its own
-hand; of the other players' hands only how many cards of each colour (as at the table);
-no face-down deck's order; its own decision's options, and of another seat's decision
-only whose it is. The log hides which card another player kept.
+its own, naming the step it answers (a repeated or stale answer is refused); a bot's seat
+is played by the server (`advance`), each of its decisions by a new agent seeded by a hash
+of the game's seed, the seat and the step (so a bot's seed tells nothing of the game's),
+and a game that is rebuilt after a restart plays on exactly as it would have. What a
+seat sees (`view`): its own hand; of the other players' hands only how many cards of
+each colour (as at the table); no face-down deck's order; its own decision's options,
+and of another seat's decision only whose it is. The log hides which card another player kept.
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +37,16 @@ HUMAN = "human"  # how narrate names a person's seat (its agent name)
 MCTS = NC_("agent", "mcts")
 BOTS = tuple(AGENTS)  # random, greedy, mcts: what a seat may be besides a person
 MAX_BOT_STEPS = 5000  # bots answer at most this many decisions in a row
+CACHE_SIZE = 128  # games kept in memory (the least recently used is dropped, then rebuilt)
+
+
+def bot_seed(game_seed: int, seat: int, step: int) -> int:
+    """The seed of a bot's agent for one decision: a hash, so that it cannot be solved
+    back for the game's seed, and the same for the same game, seat and step."""
+    digest = hashlib.blake2b(
+        f"{game_seed}:{seat}:{step}".encode(), digest_size=8, person=b"ba-bot-seed"
+    ).digest()
+    return int.from_bytes(digest, "big") >> 1  # within 0..2**63-1, as every seed
 
 
 class GameError(EngineError):
@@ -132,13 +145,19 @@ class Session:
         raise Forbidden("this token is not a seat of this game")
 
     # ---- playing -----------------------------------------------------------------------
-    def act(self, storage: Storage, seat: int | None, option: str) -> None:
-        """A person answers their decision; then the bots play until a person must decide.
+    def act(self, storage: Storage, seat: int | None, option: str, step: int) -> None:
+        """A person answers their decision, the one after `step` choices (a repeated or
+        stale answer is refused); then the bots play until a person must decide.
         Anything refused changes nothing."""
         with self.lock:
             decision = self.engine.decision()
             if decision is None:
                 raise Conflict("the game is over")
+            if step != len(self.stored.choices):
+                raise Conflict(
+                    f"this answer is for step {step}, but the game is at step"
+                    f" {len(self.stored.choices)}: it was answered already or is stale"
+                )
             if seat is None:
                 raise Forbidden("a spectator cannot act; use a seat's link")
             if decision.player != seat:
@@ -169,7 +188,7 @@ class Session:
             if kind == PERSON:
                 break
             step = len(self.stored.choices) + len(made)
-            agent: Any = AGENTS[kind](self.settings.seed * 1000 + decision.player + 7919 * step)
+            agent: Any = AGENTS[kind](bot_seed(self.settings.seed, decision.player, step))
             option = agent.choose(trial, decision)
             kinds.append(decision.kind)
             trial.apply(option)
@@ -266,29 +285,43 @@ class Session:
 
 
 class Games:
-    """The games the server knows: stored in SQLite, kept in memory once loaded."""
+    """The games the server knows: stored in SQLite; the `cache_size` most recently used
+    are kept in memory (another is rebuilt from its stored choices when asked for)."""
 
-    def __init__(self, storage: Storage, programs: Programs):
+    def __init__(self, storage: Storage, programs: Programs, cache_size: int = CACHE_SIZE):
         self.storage = storage
         self.programs = programs
-        self._sessions: dict[str, Session] = {}
+        self.cache_size = cache_size
+        self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._lock = threading.Lock()
 
     def start(self, settings: Settings) -> Session:
         session = Session.start(self.storage, self.programs, settings)
         with self._lock:
-            self._sessions[session.id] = session
+            self._keep(session)
         return session
+
+    def cached(self) -> list[str]:
+        """The ids of the games in memory, the least recently used first."""
+        with self._lock:
+            return list(self._sessions)
+
+    def _keep(self, session: Session) -> None:
+        self._sessions[session.id] = session
+        self._sessions.move_to_end(session.id)
+        while len(self._sessions) > self.cache_size:
+            self._sessions.popitem(last=False)
 
     def get(self, game_id: str) -> Session:
         with self._lock:
             session = self._sessions.get(game_id)
             if session is not None:
+                self._sessions.move_to_end(game_id)
                 return session
             stored = self.storage.load(game_id)
             if stored is None:
                 raise NotFound(f"no game '{game_id}'")
             session = Session.rebuild(stored, self.programs)
             session.advance(self.storage)  # a bot's turn interrupted by a stop goes on
-            self._sessions[game_id] = session
+            self._keep(session)
             return session

@@ -1,6 +1,8 @@
 // The table page: draws what the server says this seat sees (GET /api/games/{id}),
 // offers the seat's decision as buttons (and the places on the table that an option
-// names), answers with POST /api/games/{id}/act, and polls while others decide.
+// names), answers with POST /api/games/{id}/act (naming the step it answers, so a
+// repeated click is refused rather than taken for the next decision), and polls while
+// others decide.
 "use strict";
 (function () {
   const main = document.getElementById("game");
@@ -41,7 +43,7 @@
     const answer = await fetch(`/api/games/${game}/act`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ option, token }),
+      body: JSON.stringify({ option, token, step: steps }),
     });
     const view = await answer.json();
     busy = false;
