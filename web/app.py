@@ -25,6 +25,7 @@ import re
 import secrets
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -227,7 +228,7 @@ async def _json_body(request: Request) -> dict:
     if kind != "application/json":
         raise NotJson("the body must be sent as Content-Type: application/json")
     origin = request.headers.get("origin")
-    if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host')}":
+    if origin is not None and _host(origin) != request.headers.get("host"):
         raise Forbidden("a request from another site is refused")
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
@@ -246,6 +247,14 @@ async def _json_body(request: Request) -> dict:
     if not isinstance(body, dict):
         raise Malformed("the body must be a JSON object")
     return body
+
+
+def _host(origin: str) -> str | None:
+    """The host of an Origin header (not its scheme: a TLS proxy may sit in between)."""
+    try:
+        return urlsplit(origin).netloc
+    except ValueError:  # not an address
+        return None
 
 
 def _settings(body: dict, programs: Programs, langs: list[str]) -> Settings:
