@@ -20,9 +20,10 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from blackangel.web import page
-from blackangel.web.app import MAX_BODY, create_app
+from blackangel.web.app import create_app
 
 JSON = {"content-type": "application/json"}
+LIMIT = 64 * 1024  # bytes of a body (web/app.py MAX_BODY)
 TWO_PEOPLE = {"players": 2, "seats": ["person", "person"], "lang": "en"}
 
 
@@ -157,7 +158,7 @@ def test_an_answer_without_its_step_is_malformed(client, step):
     ],
 )
 def test_malformed_bodies_get_a_json_error_not_a_traceback(client, raw):
-    assert len(raw) <= MAX_BODY
+    assert len(raw) <= LIMIT
     answer = client.post("/api/games", content=raw, headers=JSON)
     assert answer.status_code in (400, 422), answer.text[:200]
     assert answer.json()["error"]
@@ -168,7 +169,7 @@ def test_malformed_bodies_get_a_json_error_not_a_traceback(client, raw):
 
 
 def test_a_body_over_the_limit_is_refused_with_413(client):
-    raw = json.dumps({**TWO_PEOPLE, "padding": "x" * MAX_BODY}).encode()
+    raw = json.dumps({**TWO_PEOPLE, "padding": "x" * LIMIT}).encode()
     answer = client.post("/api/games", content=raw, headers=JSON)
     assert answer.status_code == 413 and answer.json()["error"]
     assert client.app.state.games.storage.game_ids() == []
