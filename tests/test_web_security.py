@@ -243,3 +243,21 @@ def test_a_post_from_another_origin_is_refused(client):
     assert view(client, game)["steps"] == 0
     same = client.post(url, json=body, headers={"origin": "http://testserver"})
     assert same.status_code == 200
+
+
+def test_a_copy_dropped_from_the_cache_cannot_fork_the_game(ruleset):
+    """A request may still hold a game the cache dropped, while the next request rebuilds
+    it: the second copy to store a step is refused (409), then rebuilt from the database."""
+    client = make_client(ruleset, cache_size=1)
+    games = client.app.state.games
+    game = start(client)
+    held = games.get(game["id"])
+    start(client, seed=6)  # drops the first game
+    seat, before = deciding(client, game)  # rebuilt: a second copy
+    option = before["decision"]["options"][0]["id"]
+    held.act(games.storage, seat, option, before["steps"])  # the old copy stores step 0
+    body = {"option": option, "token": game["seats"][seat]["token"], "step": before["steps"]}
+    answer = client.post(f"/api/games/{game['id']}/act", json=body)
+    assert answer.status_code == 409 and answer.json()["error"]
+    assert view(client, game)["steps"] == len(held.stored.choices) == 1
+    assert games.storage.load(game["id"]).choices == held.stored.choices

@@ -14,6 +14,7 @@ and of another seat's decision only whose it is. The log hides which card anothe
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -96,6 +97,7 @@ class Session:
     engine: Engine
     kinds: list[str]
     lock: threading.Lock
+    stale: bool = False  # another copy of the game stored a choice first: rebuild it
 
     # ---- making and rebuilding ---------------------------------------------------------
     @classmethod
@@ -194,10 +196,19 @@ class Session:
             trial.apply(option)
             made.append(option)
         if made:
-            storage.add_choices(self.id, len(self.stored.choices), made)
+            self._store(storage, made)
             self.stored.choices.extend(made)
             self.kinds.extend(kinds)
             self.engine = trial
+
+    def _store(self, storage: Storage, options: list[str]) -> None:
+        """Store choices after the ones this copy knows; if another copy of the game (one
+        dropped from the cache while a request used it) stored that step first, refuse."""
+        try:
+            storage.add_choices(self.id, len(self.stored.choices), options)
+        except sqlite3.IntegrityError as exc:
+            self.stale = True
+            raise Conflict("the game moved on meanwhile: load it again") from exc
 
     def _apply(self, options: list[str], storage: Storage) -> None:
         trial = self.engine.clone()
@@ -209,7 +220,7 @@ class Session:
                 trial.apply(option)
             except IllegalOption as exc:
                 raise GameError(str(exc)) from exc
-        storage.add_choices(self.id, len(self.stored.choices), options)
+        self._store(storage, options)
         self.stored.choices.extend(options)
         self.kinds.extend(kinds)
         self.engine = trial
@@ -315,7 +326,7 @@ class Games:
     def get(self, game_id: str) -> Session:
         with self._lock:
             session = self._sessions.get(game_id)
-            if session is not None:
+            if session is not None and not session.stale:
                 self._sessions.move_to_end(game_id)
                 return session
             stored = self.storage.load(game_id)
