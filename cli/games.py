@@ -20,7 +20,7 @@ from ..interpreter.agents import AGENTS, HumanAgent, QuitGame, play
 from ..interpreter.arguments import MAX_SEED, SEEDS
 from ..interpreter.engine import Engine
 from ..interpreter.files import check_output, output_file, read_text, write_output
-from ..interpreter.narrate import log_lines, seat_names, transcript
+from ..interpreter.narrate import log_lines, seat_names, seen_events, transcript
 from ..interpreter.rulings import RulingError, resolve
 from .common import chosen_language, force_option, format_options, guarded, lang_option
 from .rules import game_data, rules_options
@@ -199,7 +199,8 @@ def with_difficulty(data, players: int, difficulty: str | None, rulings) -> tupl
 
 class Narrated:
     """A person at the terminal first reads what happened since their last decision: the
-    other seats' turns and, in the solo game, Hal's (which card, which half, why)."""
+    other seats' turns and, in the solo game, Hal's (which card, which half, why), as
+    their seat may see them (another seat's face-down cards only by kind and colour)."""
 
     def __init__(self, agent, names: list[str], write=tell_on_terminal):
         self.agent, self.names, self.write = agent, names, write
@@ -213,7 +214,7 @@ class Narrated:
             if not (e["event"] == "choice" and e.get("seat") == decision.player)
         ]
         self.seen = len(engine.state["log"])
-        for text in log_lines(engine, self.names, events):
+        for text in log_lines(engine, self.names, seen_events(engine, decision.player, events)):
             self.write(text)
         return self.agent.choose(engine, decision)
 

@@ -46,6 +46,14 @@ def log_lines(engine: Engine, names: list[str], events: list[dict] | None = None
     return [line for event in chosen if (line := narrate(event, names, text)) is not None]
 
 
+def seen_events(engine: Engine, viewer: int | None, events: list[dict] | None = None) -> list[dict]:
+    """The log's events (or some of them) as `viewer` (a seat; None: a spectator) may
+    read them: the game module shows what that viewer cannot see in its public form."""
+    seen = engine.data.game.seen_event
+    chosen = engine.state["log"] if events is None else events
+    return [seen(engine, event, viewer) for event in chosen]
+
+
 def transcript(engine: Engine, names: list[str]) -> str:
     """The whole game as text: header, turn log, final scores and the winners."""
     state = engine.state

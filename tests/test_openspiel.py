@@ -129,7 +129,10 @@ def test_private_and_all_players_observations():
     assert only["hands"][str(decider)]["hand"] == hands[decider]
     assert only["options"]
     data = engine.data
-    assert len(tensor) == 4 + len(data.missions) + len(data.ravagers) + 1
+    cards = len(data.missions) + len(data.ravagers)
+    slots = len(engine.state["players"][decider]["slots"])
+    # observer, hand and ravager hand, its own face-down cards by slot, options
+    assert len(tensor) == 4 + cards + slots * cards + 1
     with pytest.raises(ValueError, match="perfect recall"):
         make_observation(game, _obs_type(pyspiel.PrivateInfoType.SINGLE_PLAYER, True, True))
 
