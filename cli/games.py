@@ -347,6 +347,11 @@ def play_command(
         write_output(save, engine.to_json(), UsageError, force)
     if replay_path is not None:
         write_output(replay_path, json.dumps(replay.record(engine)), UsageError, force)
+    # the person at the terminal reads the log as their seat sees it; a game of bots only
+    # prints the whole log (as --save and --replay keep it)
+    events = engine.state["log"]
+    if human_seat is not None:
+        events = seen_events(engine, human_seat - 1)
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -356,12 +361,12 @@ def play_command(
                     "content_hash": data.content_hash,
                     "scores": engine.state["scores"],
                     "rival": rival_json(engine),
-                    "log": engine.state["log"],
+                    "log": events,
                 }
             )
         )
         return 0
-    click.echo(transcript(engine, names), nl=False)
+    click.echo(transcript(engine, names, events), nl=False)
     return 0
 
 
