@@ -20,7 +20,7 @@ from ..interpreter.agents import AGENTS, HumanAgent, QuitGame, play
 from ..interpreter.arguments import MAX_SEED, SEEDS
 from ..interpreter.engine import Engine
 from ..interpreter.files import check_output, output_file, read_text, write_output
-from ..interpreter.narrate import log_lines, seat_names, transcript
+from ..interpreter.narrate import log_lines, seat_names, seen_events, transcript
 from ..interpreter.rulings import RulingError, resolve
 from .common import chosen_language, force_option, format_options, guarded, lang_option
 from .rules import game_data, rules_options
@@ -199,7 +199,8 @@ def with_difficulty(data, players: int, difficulty: str | None, rulings) -> tupl
 
 class Narrated:
     """A person at the terminal first reads what happened since their last decision: the
-    other seats' turns and, in the solo game, Hal's (which card, which half, why)."""
+    other seats' turns and, in the solo game, Hal's (which card, which half, why), as
+    their seat may see them (another seat's face-down cards only by kind and colour)."""
 
     def __init__(self, agent, names: list[str], write=tell_on_terminal):
         self.agent, self.names, self.write = agent, names, write
@@ -213,7 +214,7 @@ class Narrated:
             if not (e["event"] == "choice" and e.get("seat") == decision.player)
         ]
         self.seen = len(engine.state["log"])
-        for text in log_lines(engine, self.names, events):
+        for text in log_lines(engine, self.names, seen_events(engine, decision.player, events)):
             self.write(text)
         return self.agent.choose(engine, decision)
 
@@ -346,6 +347,11 @@ def play_command(
         write_output(save, engine.to_json(), UsageError, force)
     if replay_path is not None:
         write_output(replay_path, json.dumps(replay.record(engine)), UsageError, force)
+    # the person at the terminal reads the log as their seat sees it; a game of bots only
+    # prints the whole log (as --save and --replay keep it)
+    events = engine.state["log"]
+    if human_seat is not None:
+        events = seen_events(engine, human_seat - 1)
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -355,12 +361,12 @@ def play_command(
                     "content_hash": data.content_hash,
                     "scores": engine.state["scores"],
                     "rival": rival_json(engine),
-                    "log": engine.state["log"],
+                    "log": events,
                 }
             )
         )
         return 0
-    click.echo(transcript(engine, names), nl=False)
+    click.echo(transcript(engine, names, events), nl=False)
     return 0
 
 

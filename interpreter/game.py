@@ -121,6 +121,10 @@ class Game(Generic[P]):
     # deal again, on a bot's copy of a game, what a seat cannot see (decks, other hands),
     # with the bot's generator (Engine.determinize); games without hidden things do nothing
     determinize: Callable[[Engine, int, Rng], None] = lambda engine, seat, rng: None
+    # a log event as a viewer (a seat, None: a spectator) may read it: what the viewer
+    # cannot see (another seat's face-down card) in its public form; the same event when
+    # the game hides nothing
+    seen_event: Callable[[Engine, dict, int | None], dict] = lambda engine, event, viewer: event
     variants: tuple[str, ...] = ()  # the variants (declared in the rules) the module plays
     # the editions of the game's rulebook, which a ruling's `edition` presets name
     # (dsl/core.py `edition_presets`; `ba play --edition`): none for a game with one rulebook

@@ -46,8 +46,17 @@ def log_lines(engine: Engine, names: list[str], events: list[dict] | None = None
     return [line for event in chosen if (line := narrate(event, names, text)) is not None]
 
 
-def transcript(engine: Engine, names: list[str]) -> str:
-    """The whole game as text: header, turn log, final scores and the winners."""
+def seen_events(engine: Engine, viewer: int | None, events: list[dict] | None = None) -> list[dict]:
+    """The log's events (or some of them) as `viewer` (a seat; None: a spectator) may
+    read them: the game module shows what that viewer cannot see in its public form."""
+    seen = engine.data.game.seen_event
+    chosen = engine.state["log"] if events is None else events
+    return [seen(engine, event, viewer) for event in chosen]
+
+
+def transcript(engine: Engine, names: list[str], events: list[dict] | None = None) -> str:
+    """The whole game as text: header, turn log (or the events given, such as a seat's
+    `seen_events`), final scores and the winners."""
     state = engine.state
     text = engine.data.text
     variants = "".join(text.fill(VARIANT, {"variant": v}) for v in state["variants"])
@@ -64,7 +73,7 @@ def transcript(engine: Engine, names: list[str]) -> str:
     else:
         header = text.fill(HEADER_RIVAL, {**values, "rival": rival[0]}, n=len(state["players"]))
     lines = [header]
-    lines += log_lines(engine, names)
+    lines += log_lines(engine, names, events)
     scores = state["scores"]
     winners = [names[s] for s, won in enumerate(engine.returns()) if won]
     best = max(scores)

@@ -67,3 +67,29 @@ def test_ba_play_human_keeps_prompts_off_stdout_and_quits_on_q():
     result = CliRunner().invoke(ba, ["play", "--players", "2", "--human", "1"], input="q\n")
     assert result.exit_code == 0 and result.stdout == ""
     assert "game abandoned (q)" in result.stderr
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_ba_play_human_reads_the_others_face_down_cards_by_kind_and_colour(tmp_path, seed):
+    """The cards the other seats play beside their boards are face down: what the person
+    reads during the game (stderr) and the result (the turn log, or the JSON events) name
+    them by kind and colour; the saved game keeps them."""
+    answers = "\n".join(["1"] * 3000)
+    runs = {}
+    for fmt in ("text", "json"):
+        saved = tmp_path / f"{fmt}.json"
+        args = ["play", "--players", "3", "--seed", str(seed), "--human", "1"]
+        args += ["--format", fmt, "--save", str(saved)]
+        result = CliRunner().invoke(ba, args, input=answers)
+        assert result.exit_code == 0, result.stderr[-2000:]
+        runs[fmt] = result, json.loads(saved.read_text(encoding="utf-8"))
+    full = runs["json"][1]["log"]  # the saved game: the engine's own log
+    others = [e for e in full if e["event"] == "play_card" and e["seat"] != 0]
+    assert others, "no other seat played a card: the test shows nothing"
+    events = json.loads(runs["json"][0].stdout)["log"]
+    seen = [e for e in events if e["event"] == "play_card" and e["seat"] != 0]
+    assert all(e["card"] == "ravager" or e["card"].startswith("mission-") for e in seen)
+    assert len(seen) == len(others)
+    for result, _ in runs.values():
+        for event in others:
+            assert f"play {event['card']} " not in result.stdout + result.stderr

@@ -8,6 +8,7 @@ import json
 import numpy as np
 import pyspiel
 import pytest
+from face_down_views import hidden_ids, shown_ids, swap_hidden
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
@@ -129,7 +130,10 @@ def test_private_and_all_players_observations():
     assert only["hands"][str(decider)]["hand"] == hands[decider]
     assert only["options"]
     data = engine.data
-    assert len(tensor) == 4 + len(data.missions) + len(data.ravagers) + 1
+    cards = len(data.missions) + len(data.ravagers)
+    slots = len(engine.state["players"][decider]["slots"])
+    # observer, hand and ravager hand, its own face-down cards by slot, options
+    assert len(tensor) == 4 + cards + slots * cards + 1
     with pytest.raises(ValueError, match="perfect recall"):
         make_observation(game, _obs_type(pyspiel.PrivateInfoType.SINGLE_PLAYER, True, True))
 
@@ -189,3 +193,31 @@ def test_the_experiment_plays_a_game(capsys):
     module.main(["--games", "1", "--simulations", "2", "--iterations", "2"])
     out = capsys.readouterr().out
     assert "games/s" in out and "ismcts" in out and "content" in out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_observation_names_another_seats_face_down_cards(seed):
+    """Cards played beside a board are face down: no seat's observation string (default,
+    or public only) names another seat's, and its tensor does not change when they are
+    swapped for cards of the same kind and colour, over a game played to the end."""
+    game = _game(players=3)
+    public = _obs_type(pyspiel.PrivateInfoType.NONE)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(seed)
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
+            continue
+        engine = state.table.engine
+        for seat in range(3):
+            hidden = hidden_ids(engine.state, seat)
+            text = state.observation_string(seat)
+            assert not shown_ids(text + json.dumps(_observed(game, state, public, seat)[0]), hidden)
+            if hidden:
+                other = state.clone()
+                checked += swap_hidden(engine.data, other.table.engine.state, seat)
+                assert other.observation_tensor(seat) == state.observation_tensor(seat)
+                assert other.observation_string(seat) == text
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked, "no seat had a face-down card: the test shows nothing"

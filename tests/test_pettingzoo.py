@@ -6,6 +6,7 @@ from __future__ import annotations
 import warnings
 
 import pytest
+from face_down_views import swap_hidden
 from pettingzoo.test import api_test, seed_test
 
 from blackangel.adapters.pettingzoo import env, raw_env
@@ -64,3 +65,24 @@ def test_reset_with_a_seed_is_the_seeded_game():
         environment.step(index)
     assert environment.game is not None
     assert environment.game.state["scores"] == engine.state["scores"]
+
+
+def test_observe_does_not_show_another_seats_face_down_cards():
+    """A card played beside a board is face down: swapping the other seats' for cards of
+    the same kind and colour leaves each agent's observation as it was."""
+    data = build(load_shipped())
+    environment = raw_env(players=3)
+    environment.reset(seed=6)
+    agents = [RandomAgent(i) for i in range(3)]
+    checked = 0
+    while (decision := environment.game.decision()) is not None:
+        for seat, name in enumerate(environment.possible_agents):
+            seen = environment.observe(name)["observation"]
+            engine = environment.game
+            environment.game = engine.clone()
+            checked += swap_hidden(data, environment.game.state, seat)
+            assert (environment.observe(name)["observation"] == seen).all()
+            environment.game = engine
+        choice = agents[decision.player].choose(environment.game, decision)
+        environment.step([o.id for o in decision.options].index(choice))
+    assert checked, "no seat had a face-down card: the test shows nothing"

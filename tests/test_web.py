@@ -5,11 +5,14 @@ what a spectator sees, and the table in the three languages."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 import warnings
 
 import pytest
 from click.testing import CliRunner
+from face_down_views import hidden_ids, shown_ids
 
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter import replay
@@ -271,6 +274,39 @@ def test_the_spectator_sees_no_hand_and_the_log_hides_kept_cards(client):
     shown = "\n".join(mine["log"])
     for _, event in kept:
         assert event["label"] not in shown
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_no_view_names_another_seats_face_down_cards(client, seed):
+    """Cards played beside a board are face down: each seat's JSON (table and log) and the
+    spectator's name only the viewer's own, over a game played to the end; the others'
+    show their kind and colour."""
+    game = start(client, players=3, seats=["person"] * 3, seed=seed)
+    tokens = [s["token"] for s in game["seats"]]
+    engine = lambda: client.app.state.games.get(game["id"]).engine  # noqa: E731
+    rng = random.Random(seed)
+    checked = 0
+    for step in range(2000):
+        views = {viewer: state(client, game["id"], token) for viewer, token in enumerate(tokens)}
+        views[None] = state(client, game["id"])
+        played = engine().state
+        for viewer, view in views.items():
+            shown = json.dumps(view)
+            hidden = hidden_ids(played, viewer)
+            assert not shown_ids(shown, hidden), (step, viewer)
+            checked += len(hidden)
+            if viewer is not None:  # the owner reads its own cards on its board
+                mine = [c[1] for c in played["players"][viewer]["slots"] if c is not None]
+                assert all(f">{card}</text>" in view["table"] for card in mine)
+        if views[0]["over"]:
+            break
+        seat = views[0]["decision"]["player"]
+        options = views[seat]["decision"]["options"]
+        option = rng.choice(options)["id"]
+        assert act(client, game["id"], option, tokens[seat]).status_code == 200
+    assert views[0]["over"] and checked, "no face-down card was checked"
+    spectator = "\n".join(views[None]["log"])
+    assert "play a face-down" in spectator or "play a Ravager card" in spectator
 
 
 @pytest.mark.parametrize("lang, word", [("en", "Space"), ("pl", "runda"), ("de", "Runde")])

@@ -8,7 +8,9 @@ of the game's seed, the seat and the step (so a bot's seed tells nothing of the 
 and a game that is rebuilt after a restart plays on exactly as it would have. What a
 seat sees (`view`): its own hand; of the other players' hands only how many cards of
 each colour (as at the table); no face-down deck's order; its own decision's options,
-and of another seat's decision only whose it is. The log hides which card another player kept.
+and of another seat's decision only whose it is; another player's cards played face down
+beside their board only as the game shows them to others (its `seen_event` hook and
+table). The log hides which card another player kept.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from ..dsl.i18n import N_, NC_
 from ..interpreter import replay
 from ..interpreter.agents import AGENTS
 from ..interpreter.engine import Engine, IllegalOption
-from ..interpreter.narrate import seat_names
+from ..interpreter.narrate import seat_names, seen_events
 from ..interpreter.program import Program, build
 from .storage import PERSON, Settings, Storage, Stored
 
@@ -233,11 +235,11 @@ class Session:
 
     def log_events(self, viewer: int | None) -> list[dict]:
         """The log's events as `viewer` may read them: another seat's hidden answers
-        (which card it kept) without the card."""
+        (which card it kept) without the card, its face-down cards in their public form."""
         out = []
         step = 0
         hidden_label = self.engine.data.text._(KEPT_A_CARD)
-        for event in self.engine.state["log"]:
+        for event in seen_events(self.engine, viewer):
             if event["event"] == "choice":
                 kind = self.kinds[step] if step < len(self.kinds) else ""
                 step += 1

@@ -6,7 +6,8 @@ board (grid, storage, robots, cards) and, in the solo game, Hal.
 Every picture is drawn from `engine.state` and the program's tables; every word is a
 message of the catalogs in the game's language, and every card or tile carries its
 generated rules text as a tooltip (<title>). What a viewer may not see is not drawn:
-another player's hand is a count of cards by colour. An element that an option of the
+another player's hand is a count of cards by colour, and a card they played face down
+beside their board shows only its kind and colour (face_down.py). An element that an option of the
 pending decision names (a hex, a grid cell, a die, an action...) has a `data-target`
 (`targets` gives the option ids that name each one), so the page makes it clickable.
 """
@@ -17,6 +18,7 @@ import re
 from functools import lru_cache
 
 from ..dsl.i18n import N_, NN_
+from ..interpreter.black_angel.face_down import seen_card
 from ..interpreter.black_angel.layout import HAL, NEUTRAL
 from ..interpreter.black_angel.space import hex_at
 from ..interpreter.engine import Decision, Engine
@@ -445,7 +447,9 @@ class Drawing:
                     f'stroke-dasharray="3 3"/></g>'
                 )
             else:
-                body.append(self.card(x, y, played[1], self.mission_fill(played[1]), attrs=attrs))
+                # its fill shows the kind and colour, public; the id only to its owner
+                shown = seen_card(self.data, played[0], played[1], seat, self.viewer)
+                body.append(self.card(x, y, shown, self.mission_fill(played[1]), attrs=attrs))
         # storage and robots, to the right
         x0, y0 = 208, 48
         stored = [

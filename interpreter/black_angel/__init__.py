@@ -25,6 +25,7 @@ Where a rule lives:
     hal_actions.py    Hal's four actions
     scoring.py        counters, final scoring, the bots' estimate of a position
     hidden.py         what a player cannot see, dealt again for a bot's search
+    face_down.py      who sees a card played face down beside a board (views, log)
     labels.py         the texts of decisions
     invariants.py, narrate.py, scenario_forms.py
 """
@@ -37,6 +38,7 @@ from . import (
     cards,
     checks,
     dice,
+    face_down,
     grid,
     hal,
     hal_actions,
@@ -136,6 +138,7 @@ GAME = Game(
     tally=boosts.tally,
     record=scoring.what_each_played,
     determinize=hidden.determinize,
+    seen_event=face_down.seen_event,
     variants=(boosts.ADVANCED,),
     editions=EDITIONS,
     default=True,

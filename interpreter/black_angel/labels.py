@@ -62,6 +62,8 @@ ROW = N_("row {number}")
 COLUMN = N_("column {number}")
 MISSION_CARD = N_("{card} ({color})")
 A_RAVAGER = N_("a Ravager card")  # TRANSLATORS: the {card} of PLAY_BESIDE
+# TRANSLATORS: the {card} of PLAY_BESIDE as the other players see it (played face down)
+FACE_DOWN_MISSION = N_("a face-down {color} Mission card")
 TILE_IN_CELL = N_("{tile} (cell {cell})")
 TILE_IN_GRID_CELL = N_("{tile} (grid cell {cell})")
 EJECTED_TILE = N_("{tile} (ejected)")

@@ -1,13 +1,14 @@
 """What a seat may know of a Black Angel game: its observation, as text and as numbers.
 
 An observation holds what the seat sees at the table and nothing it cannot see (the
-same line as hidden.py draws for determinization): its own hand and ravager cards; the
-other players' hands as a count per colour of mission (each is drawn from the deck of
-its colour) and a count of ravager cards; the face-down decks and stacks as counts;
-everything face up (boards, grids, played cards, the display, space, the dice, the
-discards, the actions under attack, Hal's record in the solo game); the turn, the
-scores once the game is over, and the pending decision: who decides what, and for the
-seat that decides, its options.
+same line as hidden.py draws for determinization): its own hand and ravager cards, and
+the cards it played face down beside its board; the other players' hands as a count per
+colour of mission (each is drawn from the deck of its colour) and a count of ravager
+cards, and their cards played face down as their kind and colour (face_down.py); the
+face-down decks and stacks as counts; everything face up (boards, grids, the display,
+space, the dice, the discards, the actions under attack, Hal's record in the solo
+game); the turn, the scores once the game is over, and the pending decision: who
+decides what, and for the seat that decides, its options.
 
 - `string(engine, seat)`: the observation as a compact JSON text (keys sorted); equal
   texts mean equal observations, so it serves as an information-state key. It is the
@@ -21,8 +22,8 @@ seat that decides, its options.
   draw has, the sizes an OpenSpiel game declares.
 
 Each of the three takes what to show, as OpenSpiel's observation types ask for it:
-`private`, whose private information (their hands, and the options of a decision they
-face): "own" the observer's (the default), "none" nobody's, "all" every seat's; and
+`private`, whose private information (their hands and face-down cards, and the options of
+a decision they face): "own" the observer's (the default), "none" nobody's, "all" every seat's; and
 `public` (default True), whether everything face up is shown. With private "none" the
 observation is the same for every observer (seats are then absolute, from seat 0);
 with public False it holds the private information only.
@@ -33,6 +34,7 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
+from .face_down import seen_slots
 from .layout import HAL, NEUTRAL, STOCK
 from .tables import BlackAngelProgram, Engine
 
@@ -76,7 +78,7 @@ KINDS = (
 )
 MAX_OPTIONS = 256  # the most options a decision may offer (an adapter's action space)
 PRIVATE = ("none", "own", "all")  # whose private information an observation shows
-PRIVATE_FIELDS = ("observer", "hand", "ravager_hand", "others_hands", "options")
+PRIVATE_FIELDS = ("observer", "hand", "ravager_hand", "slot_cards", "others_hands", "options")
 
 
 class Field(NamedTuple):
@@ -149,7 +151,11 @@ def view(engine: Engine, seat: int, private: str = "own", public: bool = True) -
         options = [o[0] for o in pending["options"]]
     if not public:
         hands = {
-            str(n): {"hand": list(p["hand"]), "ravagers": list(p["ravagers"])}
+            str(n): {
+                "hand": list(p["hand"]),
+                "ravagers": list(p["ravagers"]),
+                "slots": [None if c is None else list(c) for c in p["slots"]],
+            }
             for n, p in enumerate(state["players"])
             if n in shown
         }
@@ -165,6 +171,7 @@ def view(engine: Engine, seat: int, private: str = "own", public: bool = True) -
                 c: sum(data.missions[m].color == c for m in player["hand"]) for c in data.colors
             }
             seen["ravagers"] = len(player["ravagers"])
+            seen["slots"] = seen_slots(data, player["slots"], number, None)
         players.append(seen)
     hal = state.get("hal")
     if hal is not None:
@@ -299,6 +306,15 @@ def _build(engine: Engine, observer: int, private: str) -> _Tensor:
         "the observer's ravager cards in hand, one per card (sorted ids)",
         _many_hot(me["ravagers"], u.ravagers),
     )
+    own: list[float] = []
+    for card in me["slots"]:
+        own += _one_hot(None if card is None else u.cards[card[1]], len(u.cards))
+    out.add(
+        "slot_cards",
+        "the cards the observer played face down beside its grid: each slot, one-hot over "
+        "missions then ravagers (sorted ids)",
+        own,
+    )
     if private == "all":
         others: list[float] = []
         for slot in range(1, MAX_SEATS):
@@ -348,10 +364,11 @@ def _build(engine: Engine, observer: int, private: str) -> _Tensor:
         )
         slots: list[float] = []
         for card in player["slots"]:
-            slots += _one_hot(None if card is None else u.cards[card[1]], len(u.cards))
+            slots += _one_hot(None if card is None else _face(data, card), len(colors) + 1)
         out.add(
             tag + "slots",
-            "each card slot beside the grid: its card, one-hot over missions then ravagers",
+            "each card slot beside the grid: its face-down card as everyone sees it, one-hot "
+            "over a mission of each colour, then a ravager card",
             slots,
         )
         out.add(
@@ -457,6 +474,14 @@ def _select(built: _Tensor, private: str, public: bool) -> _Tensor:
 
 
 _PER_SEAT = 6  # the fields added per seat above
+
+
+def _face(data: BlackAngelProgram, card: list) -> int:
+    """A card played face down as its public index: its mission colour, or ravager last."""
+    kind, card_id = card
+    if kind != "mission":
+        return len(data.colors)
+    return data.colors.index(data.missions[card_id].color)
 
 
 def _dice(engine: Engine, seat: int, n: int, u: _Universe) -> tuple[str, list[float]]:

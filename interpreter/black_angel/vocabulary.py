@@ -949,6 +949,7 @@ SLOTS = {
     "WHICH_WORKSTATION.destination": WORKSTATION_NAME,
     "WORKSTATION.color": COLOR,
     "MISSION_CARD.color": COLOR,
+    "FACE_DOWN_MISSION.color": COLOR,
     "USE_ON_ACTION.kind": ACTION_KIND,
     "BUY_DIE.color": DIE_COLOR,
     "BUY_DIE.seller": SEAT_NAME,
