@@ -4,7 +4,7 @@ spends its time in with mypyc (C extensions built from the same, type-checked so
 Everything else about the package is in pyproject.toml. Without BA_COMPILE the package
 is pure Python, as the README installs it. A compiled build needs a C compiler and the
 Python headers; it plays the same games (the golden playthroughs check it, see
-docs/simulation.md) about 1.7 to 1.8 times as fast. mypy, which brings mypyc, is then a
+docs/simulation.md) about 1.4 to 1.8 times as fast. mypy, which brings mypyc, is then a
 requirement of the build only: setuptools installs it in the build environment.
 """
 
