@@ -37,26 +37,58 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+class LiveServer:
+    """`ba serve`'s app under uvicorn in a thread, on one port and one database file; it
+    can be stopped and started again (a new app over the same file), as a restart does."""
+
+    def __init__(self, db: Path):
+        self.db = db
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.app = None
+        self.uv = None
+        self.thread = None
+
+    def start(self) -> None:
+        import uvicorn
+
+        from blackangel.web.app import create_app
+
+        self.app = create_app(self.db)
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            timeout_graceful_shutdown=1,
+        )
+        self.uv = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.uv.run, daemon=True)
+        self.thread.start()
+        for _ in range(200):
+            if self.uv.started:
+                break
+            time.sleep(0.05)
+        assert self.uv.started, "uvicorn did not start"
+
+    def stop(self) -> None:
+        self.uv.should_exit = True
+        self.thread.join(timeout=10)
+        assert not self.thread.is_alive(), "uvicorn did not stop"
+
+
 @pytest.fixture
-def server(tmp_path):
-    import uvicorn
+def live(tmp_path):
+    server = LiveServer(tmp_path / "games.sqlite3")
+    server.start()
+    yield server
+    if server.thread.is_alive():
+        server.stop()
 
-    from blackangel.web.app import create_app
 
-    app = create_app(tmp_path / "games.sqlite3")
-    port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    uv = uvicorn.Server(config)
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if uv.started:
-            break
-        time.sleep(0.05)
-    assert uv.started, "uvicorn did not start"
-    yield app, f"http://127.0.0.1:{port}"
-    uv.should_exit = True
-    thread.join(timeout=10)
+@pytest.fixture
+def server(live):
+    return live.app, live.base
 
 
 class Browser:
@@ -214,3 +246,107 @@ def test_a_browser_plays_a_seeded_game_to_the_end_by_clicking(chromium, server):
     with urllib.request.urlopen(f"{base}/api/games/{game_id}/replay") as answer:
         recorded = replay.load(answer.read().decode())
     assert replay.rerun(data, recorded).state["scores"] == shown
+
+
+GAME = (
+    "(() => { const g = document.getElementById('game');"
+    " return g ? g.dataset.state + ' ' + g.dataset.steps : ''; })()"
+)
+STATUS = (
+    "(() => { const s = document.getElementById('status');"
+    " return s && !s.hidden ? s.dataset.kind + ': ' + s.textContent : ''; })()"
+)
+
+
+def api(base: str, path: str, body: dict | None = None) -> dict:
+    """One call of the JSON API (a POST when there is a body)."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(
+        base + path, data=data, headers={"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return json.load(answer)
+
+
+@pytest.mark.slow
+def test_the_page_rides_out_a_stopped_server_and_the_game_goes_on(chromium, live):
+    """Seat 1 in the browser, seat 2 played over the API. The server is stopped once
+    while the page waits (it must say so, keep polling, and see seat 2's move after the
+    restart) and once just before a click (the click fails, the page says so and gives
+    the buttons back); once seat 1's decision is answered elsewhere before the click (a
+    409: the page says the game moved on and shows the new state). Then the game is
+    played to its end."""
+    from blackangel.dsl.i18n import translator
+    from blackangel.web import page
+
+    tr = translator("en")
+    lost_words = tr.gettext(page.RETRYING).split("{")[0]
+    moved_words = tr.gettext(page.MOVED_ON)
+    body = {"players": 2, "seats": ["person", "person"], "seed": SEED, "lang": "en"}
+    game = api(live.base, "/api/games", body)
+    tokens = [seat["token"] for seat in game["seats"]]
+    browser = Browser(chromium)
+    waited, clicked, moved = False, False, False
+    try:
+        browser.send("Page.enable")
+        browser.send("Page.navigate", url=live.base + game["seats"][0]["link"])
+        end = time.monotonic() + DEADLINE
+        while time.monotonic() < end:
+            view = api(live.base, f"/api/games/{game['id']}?token={tokens[0]}")
+            if view["over"]:
+                break
+            steps = view["steps"]
+            if view["decision"]["player"] == 1:
+                if not waited:
+                    browser.wait_for(f"{GAME} === 'waiting {steps}'")
+                    live.stop()
+                    assert lost_words in browser.wait_for(STATUS)
+                    live.start()
+                    browser.wait_for(f"{STATUS} === '' && {GAME} === 'waiting {steps}'")
+                    waited = True
+                first = api(live.base, f"/api/games/{game['id']}?token={tokens[1]}")
+                option = first["decision"]["options"][0]["id"]
+                api(
+                    live.base,
+                    f"/api/games/{game['id']}/act",
+                    {"option": option, "token": tokens[1], "step": steps},
+                )
+                continue
+            browser.wait_for(f"{GAME} === 'ready {steps}'")
+            if not clicked:
+                live.stop()
+                browser.evaluate("document.querySelector('#decision button').click(), true")
+                assert lost_words in browser.wait_for(STATUS)
+                browser.wait_for(
+                    f"{GAME} === 'offline {steps}' && [...document.querySelectorAll("
+                    "'#decision button')].every((b) => !b.disabled)"
+                )
+                live.start()
+                browser.wait_for(f"{STATUS} === '' && {GAME} === 'ready {steps}'")
+                clicked = True
+            elif not moved:
+                option = view["decision"]["options"][0]["id"]
+                api(
+                    live.base,
+                    f"/api/games/{game['id']}/act",
+                    {"option": option, "token": tokens[0], "step": steps},
+                )
+                browser.evaluate("document.querySelector('#decision button').click(), true")
+                assert browser.wait_for(STATUS) == "refused: " + moved_words
+                browser.wait_for(f"{GAME}.split(' ')[1] === '{steps + 1}'")
+                moved = True
+                continue
+            browser.evaluate("document.querySelector('#decision button').click(), true")
+            browser.wait_for(f"{GAME}.split(' ')[1] !== '{steps}'")
+        else:
+            raise AssertionError(f"the game did not end in {DEADLINE} s")
+        browser.wait_for(f"{GAME}.startsWith('over ')")
+        shown = browser.evaluate(
+            "[...document.querySelectorAll('#final-scores tr')].slice(1)"
+            ".map(row => Number(row.lastElementChild.textContent))"
+        )
+    finally:
+        browser.close()
+    assert waited and clicked and moved
+    final = api(live.base, f"/api/games/{game['id']}")
+    assert final["over"] and shown == [seat["total"] for seat in final["scores"]["seats"]]

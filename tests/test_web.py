@@ -9,6 +9,7 @@ import json
 import random
 import re
 import warnings
+from html import escape, unescape
 
 import pytest
 from click.testing import CliRunner
@@ -218,6 +219,46 @@ def test_unknown_games_and_wrong_tokens(client):
     game = start(client)
     assert client.get(f"/api/games/{game['id']}", params={"token": "forged"}).status_code == 403
     assert client.get(f"/games/{game['id']}", params={"token": "forged"}).status_code == 403
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "de"])
+def test_a_bad_link_opens_a_page_saying_so_in_the_language(client, ruleset, lang):
+    from blackangel.dsl.i18n import translator
+    from blackangel.web import page
+
+    tr = translator(lang, ruleset.locales)
+    unknown = client.get("/games/nope", params={"lang": lang})
+    assert unknown.status_code == 404 and unknown.headers["content-type"].startswith("text/html")
+    assert f'<html lang="{lang}">' in unknown.text
+    assert escape(tr.gettext(page.NO_GAME)) in unknown.text
+    assert escape(tr.gettext(page.BAD_TOKEN)) not in unknown.text
+    game = start(client, lang=lang)
+    forged = client.get(f"/games/{game['id']}", params={"token": "forged<b>"})
+    assert forged.status_code == 403 and forged.headers["content-type"].startswith("text/html")
+    assert f'<html lang="{lang}">' in forged.text  # the game's language
+    assert escape(tr.gettext(page.BAD_TOKEN)) in forged.text
+    assert "forged<b>" not in forged.text and "<script" not in forged.text
+    assert f'href="/?lang={lang}"' in forged.text  # a way on: a new game
+
+
+def test_the_favicon_is_an_svg_linked_from_the_pages(client):
+    icon = client.get("/static/favicon.svg")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.text.startswith("<svg")
+    moved = client.get("/favicon.ico", follow_redirects=False)
+    assert moved.status_code in (301, 308) and moved.headers["location"] == "/static/favicon.svg"
+    assert client.get("/favicon.ico").text == icon.text
+    game = start(client)
+    for path in ("/", f"/games/{game['id']}", "/games/nope"):
+        assert '<link rel="icon" href="/static/favicon.svg"' in client.get(path).text
+
+
+def test_the_table_page_has_a_status_line_and_the_words_for_it(client, ruleset):
+    game = start(client)
+    text = client.get(f"/games/{game['id']}").text
+    assert '<p id="status" role="status"' in text
+    words = json.loads(unescape(re.search(r'data-words="([^"]*)"', text).group(1)))
+    assert "{seconds}" in words["retrying"] and words["movedOn"]
 
 
 def test_a_restart_on_the_same_database_loses_nothing(db, ruleset):

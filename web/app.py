@@ -1,7 +1,9 @@
 """The web app (Starlette): the pages, the static files and the JSON API.
 
     GET  /                          the start page (?lang=en|pl|de)
-    GET  /games/{id}?token=...      the table page of a seat (without a token: a spectator)
+    GET  /games/{id}?token=...      the table page of a seat (without a token: a spectator);
+                                    an unknown game or a wrong token: a page saying so
+    GET  /favicon.ico               redirects to /static/favicon.svg
     POST /api/games                 start a game: {players, seats, advanced, edition,
                                     difficulty, lang, seed} -> its id and links
     GET  /api/games/{id}?token=...  what that seat (or a spectator) sees
@@ -30,7 +32,7 @@ from urllib.parse import urlsplit
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -40,7 +42,17 @@ from ..dsl.i18n import available_languages, translator
 from ..interpreter.arguments import MAX_SEED, SEEDS
 from ..interpreter.rulings import RulingError, resolve
 from . import page, table
-from .session import BOTS, CACHE_SIZE, Conflict, Forbidden, GameError, Games, Programs, Session
+from .session import (
+    BOTS,
+    CACHE_SIZE,
+    Conflict,
+    Forbidden,
+    GameError,
+    Games,
+    NotFound,
+    Programs,
+    Session,
+)
 from .storage import PERSON, Settings, Storage
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -137,10 +149,17 @@ def create_app(
         )
 
     async def table_page(request: Request) -> Response:
-        session = await _session(games, request.path_params["game"])
+        try:
+            session = await _session(games, request.path_params["game"])
+        except NotFound:
+            tr = translator(language(request), ruleset.locales)
+            return HTMLResponse(page.bad_link_page(tr, unknown_game=True), status_code=404)
         token = request.query_params.get("token") or None
-        session.seat_of(token)  # a wrong token is refused here already
         tr = translator(session.settings.lang, ruleset.locales)
+        try:
+            session.seat_of(token)
+        except Forbidden:
+            return HTMLResponse(page.bad_link_page(tr, unknown_game=False), status_code=403)
         return HTMLResponse(page.table_page(tr, session.id, token))
 
     async def start_game(request: Request) -> Response:
@@ -195,6 +214,9 @@ def create_app(
             headers={"content-disposition": f'attachment; filename="{session.id}.replay.json"'},
         )
 
+    async def favicon(request: Request) -> Response:
+        return RedirectResponse("/static/favicon.svg", status_code=301)
+
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, GameError)
         return JSONResponse({"error": exc.message}, status_code=exc.status)
@@ -206,6 +228,7 @@ def create_app(
         Route("/api/games/{game}", game_state),
         Route("/api/games/{game}/act", act, methods=["POST"]),
         Route("/api/games/{game}/replay", game_replay),
+        Route("/favicon.ico", favicon),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={GameError: refused})

@@ -1,7 +1,8 @@
-"""The HTML of the two pages: the start page (a form: players, seats, rules, edition,
-difficulty, language, seed) and the table page (a shell that `static/table.js` fills
-from the JSON API). Every word is a message of the catalogs, in the page's language;
-the script reads the words it needs from the page (`data-words`), so it holds none.
+"""The HTML of the pages: the start page (a form: players, seats, rules, edition,
+difficulty, language, seed), the table page (a shell that `static/table.js` fills
+from the JSON API) and the page a bad link opens. Every word is a message of the
+catalogs, in the page's language; the script reads the words it needs from the page
+(`data-words`), so it holds none.
 Every value that reaches the HTML is escaped (a language or an edition comes from the
 rule set, which a mod may write); the pages have no inline script or style (the server's
 Content-Security-Policy allows none).
@@ -57,6 +58,13 @@ REPLAY = N_("Download the replay")
 NEW_GAME = N_("New game")
 ERROR = N_("Error: {message}")
 TABLE = N_("The table")
+RETRYING = N_("Connection lost: trying again in {seconds} s…")
+MOVED_ON = N_("The game moved on before your answer arrived: here is where it stands now.")
+BAD_LINK = N_("This link does not lead to a game")
+NO_GAME = N_("There is no game with this address: the link may be mistyped or incomplete.")
+BAD_TOKEN = N_(
+    "The secret in this link does not belong to this game: ask for your seat's link again."
+)
 KEYS_HINT = N_("Keys: 1-9 choose an option; Tab moves between options and places.")
 LANG_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch"}  # each in its own language
 BOT_NAMES = {
@@ -82,6 +90,8 @@ SCRIPT_WORDS = {
     "rivalScore": RIVAL_SCORE,
     "replay": REPLAY,
     "error": ERROR,
+    "retrying": RETRYING,
+    "movedOn": MOVED_ON,
     "links": LINKS,
     "linksHint": LINKS_HINT,
     "spectator": SPECTATOR,
@@ -89,13 +99,15 @@ SCRIPT_WORDS = {
 }
 
 
-def _page(tr: Translator, title: str, body: str, script: str) -> str:
+def _page(tr: Translator, title: str, body: str, script: str | None) -> str:
+    scripts = f'<script src="/static/{script}"></script>' if script else ""
     return (
         f'<!doctype html>\n<html lang="{escape(tr.lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
+        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
         '<link rel="stylesheet" href="/static/style.css"></head>'
-        f'<body>{body}<script src="/static/{script}"></script></body></html>\n'
+        f"<body>{body}{scripts}</body></html>\n"
     )
 
 
@@ -189,6 +201,7 @@ def table_page(tr: Translator, game_id: str, token: str | None) -> str:
 <header><h1>{escape(_(TITLE))}</h1><a href="{home}">{escape(_(NEW_GAME))}</a></header>
 <main class="game" id="game" data-game="{escape(game_id)}" data-token="{escape(token or "")}"
  data-words="{_words(tr)}">
+<p id="status" role="status" aria-live="polite" hidden></p>
 <section id="decision" aria-live="polite"></section>
 <section id="end" hidden></section>
 <section id="table" aria-label="{escape(_(TABLE))}"></section>
@@ -196,3 +209,18 @@ def table_page(tr: Translator, game_id: str, token: str | None) -> str:
 <p class="hint">{escape(_(KEYS_HINT))}</p>
 </main>"""
     return _page(tr, _(TITLE), body, "table.js")
+
+
+def bad_link_page(tr: Translator, unknown_game: bool) -> str:
+    """What a link to no game, or with a token not of its game, opens: a page saying so
+    (not the API's JSON), with a way to start a new game."""
+    _ = tr.gettext
+    reason = _(NO_GAME) if unknown_game else _(BAD_TOKEN)
+    home = f"/?lang={quote(tr.lang)}"
+    body = f"""
+<header><h1>{escape(_(TITLE))}</h1><a href="{home}">{escape(_(NEW_GAME))}</a></header>
+<main class="bad-link">
+<h2>{escape(_(BAD_LINK))}</h2>
+<p class="error" id="bad-link">{escape(reason)}</p>
+</main>"""
+    return _page(tr, _(BAD_LINK), body, None)

@@ -2,7 +2,9 @@
 // offers the seat's decision as buttons (and the places on the table that an option
 // names), answers with POST /api/games/{id}/act (naming the step it answers, so a
 // repeated click is refused rather than taken for the next decision), and polls while
-// others decide.
+// others decide. A lost connection (a fetch that fails, a 5xx answer, no answer in
+// time) never locks the page: it says so in the status line, tries again with a growing
+// pause, and when the server answers again it clears the line and shows the current state.
 "use strict";
 (function () {
   const main = document.getElementById("game");
@@ -13,9 +15,15 @@
   const tableBox = document.getElementById("table");
   const logBox = document.getElementById("log");
   const endBox = document.getElementById("end");
+  const statusLine = document.getElementById("status");
+  const POLL = 1500; // ms between two looks while others decide
+  const FIRST_RETRY = 500; // ms, doubled after each failure up to LAST_RETRY
+  const LAST_RETRY = 8000;
+  const TIMEOUT = 15000; // ms without an answer: taken as a lost connection
   let steps = -1;
   let options = [];
   let busy = false;
+  let loading = false;
   let timer = null;
 
   const fill = (template, values) =>
@@ -27,41 +35,104 @@
     return node;
   };
 
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  function showStatus(text, kind) {
+    statusLine.textContent = text;
+    statusLine.dataset.kind = kind;
+    statusLine.hidden = false;
+  }
+
+  function clearStatus(kind) {
+    if (statusLine.dataset.kind !== kind) return;
+    statusLine.hidden = true;
+    statusLine.textContent = "";
+    delete statusLine.dataset.kind;
+  }
+
+  // One request: the server's answer ({ok, status, body}) unless 5xx, or null when the
+  // connection failed (the status line then says so).
+  async function send(url, init) {
+    const stop = new AbortController();
+    const watchdog = setTimeout(() => stop.abort(), TIMEOUT);
+    try {
+      const answer = await fetch(url, { ...init, signal: stop.signal });
+      if (answer.status >= 500) throw new Error(`HTTP ${answer.status}`);
+      const body = await answer.json();
+      clearStatus("offline");
+      main.dataset.connection = "ok";
+      return { ok: answer.ok, status: answer.status, body };
+    } catch (failure) {
+      main.dataset.connection = "lost";
+      return null;
+    } finally {
+      clearTimeout(watchdog);
+    }
+  }
+
+  // Waits `ms` (with a little jitter), counting the seconds down in the status line.
+  async function retryPause(ms) {
+    const end = Date.now() + ms * (0.85 + 0.3 * Math.random());
+    for (let left = end - Date.now(); left > 0; left = end - Date.now()) {
+      showStatus(fill(words.retrying, { seconds: Math.ceil(left / 1000) }), "offline");
+      await pause(Math.min(left, 1000));
+    }
+  }
+
+  // The current state, asked until the server answers; then drawn. Only one at a time.
   async function load() {
+    if (loading) return;
+    loading = true;
+    clearTimeout(timer);
     const query = token ? "?token=" + encodeURIComponent(token) : "";
-    const answer = await fetch(`/api/games/${game}${query}`);
-    const view = await answer.json();
-    if (!answer.ok) return showError(view.error);
-    render(view);
+    let answer = null;
+    for (let delay = FIRST_RETRY; !answer; delay = Math.min(2 * delay, LAST_RETRY)) {
+      answer = await send(`/api/games/${game}${query}`);
+      if (!answer) await retryPause(delay);
+    }
+    loading = false;
+    if (answer.ok) return render(answer.body);
+    showError(fill(words.error, { message: answer.body.error }));
+    timer = setTimeout(load, LAST_RETRY); // a refused look is tried again, slowly
   }
 
   async function act(option) {
     if (busy) return;
     busy = true;
     main.dataset.state = "busy";
-    decisionBox.querySelectorAll("button").forEach((b) => (b.disabled = true));
-    const answer = await fetch(`/api/games/${game}/act`, {
+    clearStatus("refused");
+    enableButtons(false);
+    const answer = await send(`/api/games/${game}/act`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ option, token, step: steps }),
     });
-    const view = await answer.json();
     busy = false;
-    if (!answer.ok) {
-      showError(view.error);
-      return load();
+    if (answer && answer.ok) return render(answer.body);
+    if (!answer) {
+      // not sent again by itself: the person may choose again once the state is back
+      main.dataset.state = "offline";
+      enableButtons(true);
+    } else if (answer.status === 409) {
+      showError(words.movedOn);
+    } else {
+      showError(fill(words.error, { message: answer.body.error }));
     }
-    render(view);
+    return load();
   }
 
-  function showError(message) {
+  function enableButtons(on) {
+    decisionBox.querySelectorAll("button").forEach((b) => (b.disabled = !on));
+  }
+
+  function showError(text) {
     main.dataset.state = "error";
-    const p = el("p", fill(words.error, { message }), { class: "error", role: "alert" });
-    decisionBox.prepend(p);
+    showStatus(text, "refused");
   }
 
   function render(view) {
     clearTimeout(timer);
+    if (view.steps < steps) return; // an older answer that arrived late
     if (view.steps !== steps) {
       steps = view.steps;
       tableBox.innerHTML = view.table;
@@ -69,10 +140,12 @@
       logBox.scrollTop = logBox.scrollHeight;
       renderDecision(view);
       renderEnd(view);
+    } else {
+      enableButtons(true);
     }
     main.dataset.steps = String(view.steps);
     main.dataset.state = view.over ? "over" : view.decision && view.decision.mine ? "ready" : "waiting";
-    if (!view.over && !(view.decision && view.decision.mine)) timer = setTimeout(load, 1500);
+    if (!view.over && !(view.decision && view.decision.mine)) timer = setTimeout(load, POLL);
   }
 
   function renderDecision(view) {
