@@ -350,3 +350,40 @@ def test_the_page_rides_out_a_stopped_server_and_the_game_goes_on(chromium, live
     assert waited and clicked and moved
     final = api(live.base, f"/api/games/{game['id']}")
     assert final["over"] and shown == [seat["total"] for seat in final["scores"]["seats"]]
+
+
+def test_the_start_page_says_when_the_server_is_gone_and_starts_the_game_after(chromium, live):
+    """The start form is submitted while the server is stopped: the page says the server
+    did not answer and gives the button back; after a restart the same form starts the
+    game (one person seat: the page goes to its table)."""
+    from blackangel.dsl.i18n import translator
+    from blackangel.web import page
+
+    unreachable = translator("pl").gettext(page.UNREACHABLE)
+    browser = Browser(chromium)
+    try:
+        browser.send("Page.enable")
+        browser.send("Page.navigate", url=f"{live.base}/?lang=pl")
+        browser.wait_for("document.readyState === 'complete' && !!document.getElementById('start')")
+        fill = f"""(() => {{
+          const form = document.getElementById('start');
+          form.players.value = '2'; form.players.dispatchEvent(new Event('change'));
+          form.seat0.value = 'person'; form.seat1.value = 'greedy';
+          form.seed.value = '{SEED}';
+          document.getElementById('start-button').click();
+          return true;
+        }})()"""
+        live.stop()
+        browser.evaluate(fill)
+        shown = browser.wait_for("document.getElementById('error').textContent")
+        assert shown == unreachable
+        browser.wait_for("!document.getElementById('start-button').disabled")
+        assert browser.evaluate("location.pathname") == "/"
+        live.start()
+        browser.evaluate(fill)
+        browser.wait_for(
+            "!!document.getElementById('game') && !!document.getElementById('game').dataset.state"
+        )
+        assert browser.evaluate("location.pathname").startswith("/games/")
+    finally:
+        browser.close()

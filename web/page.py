@@ -59,6 +59,7 @@ NEW_GAME = N_("New game")
 ERROR = N_("Error: {message}")
 TABLE = N_("The table")
 RETRYING = N_("Connection lost: trying again in {seconds} s…")
+UNREACHABLE = N_("The server did not answer: check the connection and try again.")
 MOVED_ON = N_("The game moved on before your answer arrived: here is where it stands now.")
 BAD_LINK = N_("This link does not lead to a game")
 NO_GAME = N_("There is no game with this address: the link may be mistyped or incomplete.")
@@ -92,6 +93,7 @@ SCRIPT_WORDS = {
     "error": ERROR,
     "retrying": RETRYING,
     "movedOn": MOVED_ON,
+    "unreachable": UNREACHABLE,
     "links": LINKS,
     "linksHint": LINKS_HINT,
     "spectator": SPECTATOR,

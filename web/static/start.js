@@ -14,6 +14,35 @@
   }
   form.players.addEventListener("change", showSeats);
   showSeats();
+  // Starts the game; on a refusal or a lost connection it says so, gives the button back
+  // and answers null. A lost request is not sent again by itself: it might have started
+  // a game already, so the person decides.
+  async function start(body) {
+    const button = document.getElementById("start-button");
+    button.disabled = true;
+    try {
+      let answer;
+      try {
+        answer = await fetch("/api/games", {
+          method: "POST", headers: { "content-type": "application/json" },
+          body: JSON.stringify(body), signal: AbortSignal.timeout(60000),
+        });
+      } catch (lost) {
+        error.textContent = words.unreachable;
+        return null;
+      }
+      let game = null;
+      try { game = await answer.json(); } catch (unreadable) { game = null; }
+      if (!answer.ok || game === null) {
+        const message = game && typeof game.error === "string" ? game.error : String(answer.status);
+        error.textContent = words.error.replace("{message}", message);
+        return null;
+      }
+      return game;
+    } finally {
+      button.disabled = false;
+    }
+  }
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
@@ -28,14 +57,8 @@
       lang: form.lang.value,
       seed: form.seed.value === "" ? null : Number(form.seed.value),
     };
-    const answer = await fetch("/api/games", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    });
-    const game = await answer.json();
-    if (!answer.ok) {
-      error.textContent = words.error.replace("{message}", game.error);
-      return;
-    }
+    const game = await start(body);
+    if (game === null) return;
     const people = game.seats.filter((s) => s.link);
     if (people.length === 1) {
       window.location.assign(people[0].link);
