@@ -54,7 +54,7 @@ class LiveServer:
 
         from blackangel.web.app import create_app
 
-        self.app = create_app(self.db)
+        self.app = create_app(self.db, bot_delay=0.05)
         config = uvicorn.Config(
             self.app,
             host="127.0.0.1",
