@@ -307,6 +307,9 @@ def check(content: Content, mutant: Mutant, timeout: float = TIMEOUT) -> Outcome
             if result.ruleset is None or result.errors:
                 return outcome
             data = build(result.ruleset)
+            if not data.player_counts():
+                outcome.status, outcome.cause = "crash", "no player count to set up for"
+                return outcome
             variants = [(), *((v,) for v in data.variants)]
             for players in data.player_counts():  # 1: the solo game, against Hal
                 outcome.player_counts.append(players)

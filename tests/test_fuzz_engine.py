@@ -85,6 +85,16 @@ def test_the_harness_reports_a_crash_and_a_hang(content, monkeypatch):
 # ---- the causes found, each the smallest change that showed it --------------------------
 # (id, file, [(old, new)], the diagnostic code that now refuses it, or "played")
 SHIPPED_BOARD_NUMBER = "  unresolved_ravager_penalty 1\n"
+SHIPPED_SETUPS = [  # the four set-up blocks of game.ba
+    "setup p1 {\n  players 1\n  dice_per_color 4\n  strips 5\n  ravagers_removed 12\n"
+    "  start_ravagers 2\n  opponent hal\n}\n",
+    "setup p2 {\n  players 2\n  dice_per_color 4\n  strips 5\n  ravagers_removed 12\n"
+    "  start_ravagers 2\n  neutral_player\n}\n",
+    "setup p3 {\n  players 3\n  dice_per_color 5\n  strips 7\n  ravagers_removed 6\n"
+    "  start_ravagers 2\n}\n",
+    "setup p4 {\n  players 4\n  dice_per_color 6\n  strips 7\n  ravagers_removed 0\n"
+    "  start_ravagers 2\n}\n",
+]
 REGRESSIONS = [
     # numbers the engine reads, missing: KeyError at set-up or in play
     ("no_board_number", "game.ba", [(SHIPPED_BOARD_NUMBER, "")], "E111"),
@@ -230,10 +240,72 @@ REGRESSIONS = [
         [("step action: perform_action", "step action: play_card")],
         "played",
     ),
+    # found by the typed fuzzer (fuzzing.typed_mutants)
+    # Hal's primitives in a player's turn: no Hal state in a game with players (TypeError)
+    (
+        "hal_roll_in_sequence_b",
+        "turn.ba",
+        [("step reroll: reroll_dice", "step reroll: hal_roll")],
+        "E114",
+    ),
+    # his phases run by a trigger (at final scoring: AssertionError, TypeError)
+    (
+        "trigger_runs_hal_phase",
+        "hal.ba",
+        [
+            (
+                "\nautoma hal {",
+                "\ntrigger t {\n  on final_scoring\n  effect: run hal_turn\n}\nautoma hal {",
+            )
+        ],
+        "E114",
+    ),
+    # a sequence run by a trigger, during Hal's turn too (KeyError 'die_color')
+    (
+        "trigger_runs_sequence_a",
+        "turn.ba",
+        [
+            (
+                "\nphase sequence_a {",
+                "\ntrigger t {\n  on ravager_placed\n  effect: run sequence_a\n}\n"
+                "phase sequence_a {",
+            )
+        ],
+        "E114",
+    ),
+    # a die reserved for robots, which wait in the break room, not in storage (KeyError)
+    (
+        "reserve_die_for_robots",
+        "turn.ba",
+        [("optional reserve_die 1 resource", "optional reserve_die 1 robot")],
+        "played",
+    ),
+    # `per ... max` on a primitive with no amount (IndexError)
+    (
+        "per_max_without_amount",
+        "turn.ba",
+        [("step flip: flip_dice", "step flip: flip_dice per debris_in_storage max 1")],
+        "E115",
+    ),
+    # passing asks whether sequence A can be done: inside sequence A (RecursionError)
+    (
+        "pass_turn_in_sequence_a",
+        "turn.ba",
+        [("step action: perform_action", "step action: pass_turn")],
+        "E301",
+    ),
+    # no set-up at all: no player count to play ("choose one of []")
+    (
+        "no_setup",
+        "game.ba",
+        [(block, "") for block in SHIPPED_SETUPS],
+        "E113",
+    ),
 ]
 
 
-REMOVALS = {"no_space", "no_board", "ruling_missing"}  # possible in a complete rule set only
+# possible in a complete rule set only
+REMOVALS = {"no_space", "no_board", "ruling_missing", "no_setup"}
 
 
 def _mutant(content, file: str, changes: list[tuple[str, str]], mode: str):
