@@ -1,11 +1,17 @@
 """Mutation fuzzing of the shipped content: every mutant either gets an error diagnostic
-from ba-lint or sets up and plays random games to the end (tests/fuzzing.py).
+from ba-lint or sets up and plays random games to the end (tests/fuzzing.py). Two kinds
+of mutants: token mutants (names, numbers, lines changed in the text) and typed mutants
+(the parsed rules changed with well-typed values: primitives swapped, effects composed,
+`per`/`max`, triggers and `emit` chains, blocks cloned or removed).
 
-The suite runs a seeded sample in a few seconds; the full run is
+The suite runs a seeded sample of each; the full runs are
 
     BA_FUZZ=1 python -m pytest tests/test_fuzz_engine.py      # 200 mutants per file and mode
     BA_FUZZ=500 BA_FUZZ_SEED=2 python -m pytest tests/test_fuzz_engine.py  # 500, seed 2
-    python tests/fuzzing.py --mutants 200 --seed 4            # the same, with a summary
+    python tests/fuzzing.py --mutants 200 --seed 4            # token mutants, with a summary
+    python tests/fuzzing.py --typed --mutants 40 --seed 1     # typed mutants, with a summary
+
+(BA_FUZZ sets the count of both samples: typed mutants take about a second each.)
 
 Each distinct cause the fuzzer found (a crash or an endless game of a rule set that
 linted clean) is a regression case below: the smallest change of the shipped content
@@ -29,6 +35,7 @@ sys.modules["fuzzing"] = fuzzing  # its dataclasses look their module up
 spec.loader.exec_module(fuzzing)
 
 SAMPLE = 16  # mutants per content file and mode in the everyday run (about 10 s)
+TYPED_SAMPLE = 3  # typed mutants per file and mode (about 15 s of CPU time in all)
 FULL = os.environ.get("BA_FUZZ", "")
 
 
@@ -57,6 +64,42 @@ def test_every_mutant_is_refused_by_lint_or_plays_to_the_end(content):
     played = [o for o in report.outcomes if o.status == "played"]
     assert any(1 in o.player_counts for o in played)
     assert any(4 in o.player_counts for o in played)
+
+
+def test_every_typed_mutant_is_refused_by_lint_or_plays_to_the_end(content):
+    seed = int(os.environ.get("BA_FUZZ_SEED", "1"))
+    per_file = _per_file() if FULL else TYPED_SAMPLE
+    report = fuzzing.Report()
+    typed = fuzzing.Typed(content)
+    for mutant in fuzzing.typed_mutants(content.texts, typed, per_file, seed):
+        report.outcomes.append(fuzzing.check(content, mutant))
+    failures = "\n".join(fuzzing.describe(o) for o in report.failures()[:10])
+    assert not report.failures(), f"{len(report.failures())} mutants failed:\n{failures}"
+    assert report.count("rejected") and report.count("played")
+
+
+def test_a_typed_mutation_keeps_the_types_and_the_syntax(content):
+    """Swapped primitives get arguments of their parameters' types, so a swap alone is
+    refused only for where it stands (E114, E303...), never for its arguments; every
+    mutation leaves text that parses."""
+    import random
+
+    from blackangel.dsl.compiler import compile_sources
+    from blackangel.dsl.parser import parse_bytes
+
+    typed = fuzzing.Typed(content)
+    codes: set[str] = set()
+    for i in range(40):
+        rng = random.Random(i)
+        file = sorted(content.texts)[i % len(content.texts)]
+        text, what = fuzzing.typed_mutate(content.texts[file], file, rng, typed, 0)
+        tree, diags, _ = parse_bytes(text.encode(), file)
+        assert tree is not None and not diags, f"{what}: {[str(d) for d in diags]}"
+        if what.startswith("swap"):
+            mutant = fuzzing.Mutant(file, "dir", i, [what], text)
+            result = compile_sources(content.loaded(mutant), strict_counts=False)
+            codes |= {d.code for d in result.errors}
+    assert not codes & {"E103", "E106", "E107", "E108", "E110"}, codes
 
 
 def test_the_harness_reports_a_crash_and_a_hang(content, monkeypatch):
