@@ -1,11 +1,15 @@
-"""Lint rules a game module builds from what its code reads: the rulings it consults and
-the places where a primitive has what it acts on.
+"""Lint rules a game module builds from what its code reads: the rulings it consults, the
+places where a primitive has what it acts on, and the phases a primitive's check asks about.
 
 A game module's implementation reads `engine.ruling("name")` and compares the answer
 with the options it knows; a primitive like Black Angel's `set_die_value` acts on the
-die that the moment it runs in provides. The rules must give the module these things,
-or a game that lints clean would crash on its first turn. Each function here returns a
-lint rule (declarations by kind -> diagnostics) for `Game.checks`.
+die that the moment it runs in provides, and a step of a turn on the turn in progress.
+A phase's steps run wherever the phase is run from (the keyword that names it as a
+turn, or a `run` in some effect), so a primitive that only a turn gives what it needs
+may stand in the phases a turn runs, and not in those a trigger runs. The rules must
+give the module these things, or a game that lints clean would crash on its first turn.
+Each function here returns a lint rule (declarations by kind -> diagnostics) for
+`Game.checks`.
 """
 
 from __future__ import annotations
