@@ -9,6 +9,7 @@ from __future__ import annotations
 from .i18n import NC_
 from .meta import (
     COUNT,
+    INT,
     KIND,
     N_,
     NAME,
@@ -27,6 +28,14 @@ from .meta import (
 
 PHASE = ref("phase", "phase")
 TRACK = ref("track", "track")
+RULING = ref("ruling", "ruling")
+# What a gain beyond a track's `limit` does, and when reaching a track's `end_at` ends the
+# game: one of these words, or a ruling whose options are these words (the players pick
+# one with --ruling). The engine reads them in interpreter/procedure.py.
+PAST_LIMIT = ("overshoot", "exact", "bounce")
+END_WHEN = ("at_once", "round")
+PAST_LIMIT_RULE = ref("past_limit", "ruling", also=PAST_LIMIT)
+END_RULE = ref("end_when", "ruling", also=END_WHEN)
 EVENT = ref("event", "event", events=True)
 MAX_PLAYERS = 12  # the most players a game may declare
 
@@ -57,6 +66,23 @@ CORE_KINDS = (
         ),
         keyword("turn", "The phase a player carries out on a turn.", param("phase", PHASE)),
         keyword("final_turn", "The phase for turns of the final round.", param("phase", PHASE)),
+        keyword(
+            "rounds",
+            "The most rounds a game lasts (a round: each seat in turn takes its turn); after "
+            "the last one the best score wins.",
+            param("rounds", COUNT, lo=1),
+        ),
+        keyword(
+            "score",
+            "The track whose values are the final scores (without it, the first track).",
+            param("track", TRACK),
+        ),
+        keyword(
+            "tie_break",
+            "The track that decides between seats with the same score (without it they share "
+            "the win).",
+            param("track", TRACK),
+        ),
         singleton=True,
         required=True,
     ),
@@ -69,6 +95,29 @@ CORE_KINDS = (
             param("one", STRING),
             param("many", STRING),
             required=True,
+        ),
+        keyword(
+            "start", "Where each seat starts on the track (0 without it).", param("value", INT)
+        ),
+        keyword("min", "The lowest the track goes: a loss stops there.", param("value", INT)),
+        keyword(
+            "limit",
+            "The highest the track goes; 'past_limit' says what a gain beyond it does.",
+            param("value", INT),
+        ),
+        keyword(
+            "past_limit",
+            "What a gain beyond 'limit' does: overshoot (stop on the limit), exact (the gain "
+            "is lost), bounce (come back down by the excess), or a ruling whose options are "
+            "these.",
+            param("rule", PAST_LIMIT_RULE),
+        ),
+        keyword(
+            "end_at",
+            "Reaching this value ends the game: at_once (after that turn) or round (at the end "
+            "of that round), or a ruling whose options are these.",
+            param("value", INT),
+            param("when", END_RULE),
         ),
         referenced=True,
     ),
@@ -191,9 +240,63 @@ CORE_PRIMITIVES = (
         can_fail=False,
         example="emit alarm",
     ),
+    # dice and conditions (interpreter/core_primitives.py)
+    Primitive(
+        "pay",
+        "Move down a track as a cost: possible only when the seat has that much.",
+        (AMOUNT, param("track", TRACK)),
+        N_("pay {amount} {track}"),
+        example="pay 1 boost -> gain 3 position",
+    ),
+    Primitive(
+        "roll",
+        "Roll dice with a number of faces (each shows 1 to faces); 'gain_highest' and "
+        "'doubles' read the roll.",
+        (param("dice", COUNT, lo=1, hi=9), param("faces", COUNT, lo=2, hi=100)),
+        N_("roll {dice} {dice:die} of {faces} faces"),
+        can_fail=False,
+    ),
+    Primitive(
+        "gain_highest",
+        "Move up a track by the highest die of the last roll (keep the highest).",
+        (param("track", TRACK),),
+        N_("move up {track} by the highest die"),
+        can_fail=False,
+        example="gain_highest position",
+    ),
+    Primitive(
+        "doubles",
+        "A condition: two dice of the last roll show the same face.",
+        (),
+        N_("two dice show the same face"),
+        condition=True,
+        example="gain 1 boost if doubles",
+    ),
+    Primitive(
+        "at_least",
+        "A condition: the seat has at least this much on a track.",
+        (AMOUNT, param("track", TRACK)),
+        N_("you have at least {amount} {track}"),
+        condition=True,
+        example="at_least 3 boost -> gain 1 position",
+    ),
+    Primitive(
+        "ruled",
+        "A condition: the game is played with this option of a ruling.",
+        (param("ruling", RULING), param("option", NAME)),
+        N_("the ruling {ruling} is {option}"),
+        condition=True,
+        example="gain 1 boost if ruled doubles boost",
+    ),
 )
 
-CORE = Vocabulary("core", {k.key: k for k in CORE_KINDS}, {p.name: p for p in CORE_PRIMITIVES})
+
+CORE = Vocabulary(
+    "core",
+    {k.key: k for k in CORE_KINDS},
+    {p.name: p for p in CORE_PRIMITIVES},
+    nouns={"die": (N_("die"), N_("dice"))},
+)
 
 
 def edition_presets(*editions: str) -> Field:

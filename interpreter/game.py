@@ -140,6 +140,8 @@ class Game(Generic[P]):
     holder: Callable[[dict, Any], dict] = lambda state, seat: state["players"][seat]
     automaton: Callable[[Engine, Any, str, Sequence[tuple[str, Text, Any]]], tuple] | None = None
     rival: Callable[[dict], tuple[str, int] | None] = lambda state: None
+    # of the seats with the best score, those who win (a tie-break); all of them: they share
+    break_ties: Callable[[Engine, list[int]], list[int]] = lambda engine, winners: winners
     # JSON Schema of the parts of a state that a freshly set-up one does not show: path
     # pattern ("dice.*.owner") -> schema, for a player count (interpreter/state_check.py)
     state_shape: Callable[[P, int], Mapping[str, dict]] | None = None
