@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..dsl.meta import Vocabulary
+from .observation import GENERIC, Observation
 from .piles import Pile
 from .rng import Rng
 
@@ -145,3 +146,6 @@ class Game(Generic[P]):
     # JSON Schema of the parts of a state that a freshly set-up one does not show: path
     # pattern ("dice.*.owner") -> schema, for a player count (interpreter/state_check.py)
     state_shape: Callable[[P, int], Mapping[str, dict]] | None = None
+    # what a seat may know, for the AI adapters (interpreter/observation.py): the game's
+    # own observation, or one derived from the state and the decisions
+    observation: Observation = GENERIC

@@ -33,6 +33,7 @@ Where a rule lives:
 from __future__ import annotations
 
 from ..game import Game, Implementation
+from ..observation import Observation
 from . import (
     boosts,
     cards,
@@ -47,6 +48,7 @@ from . import (
     items,
     missions,
     narrate,
+    observation,
     ravagers,
     scoring,
     sequence_a,
@@ -146,4 +148,11 @@ GAME = Game(
     automaton=hal.decide,
     rival=hal.rival,
     state_shape=state_shape,
+    observation=Observation(
+        observation.bounds,
+        observation.fields,
+        observation.tensor,
+        observation.string,
+        max_seats=observation.MAX_SEATS,
+    ),
 )
