@@ -29,13 +29,10 @@ from .meta import (
 PHASE = ref("phase", "phase")
 TRACK = ref("track", "track")
 RULING = ref("ruling", "ruling")
-# What a gain beyond a track's `limit` does, and when reaching a track's `end_at` ends the
-# game: one of these words, or a ruling whose options are these words (the players pick
-# one with --ruling). The engine reads them in interpreter/procedure.py.
+# What a gain beyond a track's `limit` does: one of these words, or a ruling whose options
+# are these words (the players pick one with --ruling); core_primitives.py reads it.
 PAST_LIMIT = ("overshoot", "exact", "bounce")
-END_WHEN = ("at_once", "round")
 PAST_LIMIT_RULE = ref("past_limit", "ruling", also=PAST_LIMIT)
-END_RULE = ref("end_when", "ruling", also=END_WHEN)
 EVENT = ref("event", "event", events=True)
 MAX_PLAYERS = 12  # the most players a game may declare
 
@@ -66,23 +63,6 @@ CORE_KINDS = (
         ),
         keyword("turn", "The phase a player carries out on a turn.", param("phase", PHASE)),
         keyword("final_turn", "The phase for turns of the final round.", param("phase", PHASE)),
-        keyword(
-            "rounds",
-            "The most rounds a game lasts (a round: each seat in turn takes its turn); after "
-            "the last one the best score wins.",
-            param("rounds", COUNT, lo=1),
-        ),
-        keyword(
-            "score",
-            "The track whose values are the final scores (without it, the first track).",
-            param("track", TRACK),
-        ),
-        keyword(
-            "tie_break",
-            "The track that decides between seats with the same score (without it they share "
-            "the win).",
-            param("track", TRACK),
-        ),
         singleton=True,
         required=True,
     ),
@@ -96,9 +76,6 @@ CORE_KINDS = (
             param("many", STRING),
             required=True,
         ),
-        keyword(
-            "start", "Where each seat starts on the track (0 without it).", param("value", INT)
-        ),
         keyword("min", "The lowest the track goes: a loss stops there.", param("value", INT)),
         keyword(
             "limit",
@@ -111,13 +88,6 @@ CORE_KINDS = (
             "is lost), bounce (come back down by the excess), or a ruling whose options are "
             "these.",
             param("rule", PAST_LIMIT_RULE),
-        ),
-        keyword(
-            "end_at",
-            "Reaching this value ends the game: at_once (after that turn) or round (at the end "
-            "of that round), or a ruling whose options are these.",
-            param("value", INT),
-            param("when", END_RULE),
         ),
         referenced=True,
     ),

@@ -14,10 +14,10 @@ the seat to play, the round, the turns played and, once over, how the game ended
 
 from __future__ import annotations
 
-from ..dsl.core import CORE, END_WHEN
 from ..dsl.diagnostics import Diagnostic
 from ..dsl.errors import ArgumentError
 from ..dsl.i18n import N_
+from ..dsl.procedure import END_WHEN, VOCABULARY
 from ..dsl.text import TextRenderer
 from .core_primitives import rule
 from .engine import Engine
@@ -186,7 +186,7 @@ def checks(by_kind: dict) -> list[Diagnostic]:
 
 GAME: Game[Program] = Game(
     name="rules_only",
-    vocabulary=CORE.extend("rules_only"),
+    vocabulary=VOCABULARY,
     build=Program,
     setup=setup,
     start="rounds",

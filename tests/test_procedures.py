@@ -173,3 +173,18 @@ def test_the_tie_break_track_decides_between_equal_scores(tmp_path):
         assert engine.state["winners"] == [s for s, c in enumerate(coins) if c == max(coins)]
         alone += len(engine.state["winners"]) == 1
     assert 0 < alone < 20
+
+
+def test_the_procedures_words_belong_to_it_alone(tmp_path):
+    """`rounds`, `score`, `tie_break`, a track's `start` and `end_at` are read by the
+    engine's procedure only: a game module that would ignore them does not know them."""
+    from click.testing import CliRunner
+
+    from blackangel.cli.lint import lint_command
+
+    mod = tmp_path / "mod.ba"
+    mod.write_text('track fame {\n  noun "fame" "fame"\n  start 2\n  end_at 9 round\n}\n')
+    result = CliRunner().invoke(lint_command, ["--base", str(mod)])
+    assert result.exit_code == 1
+    assert "unknown keyword 'start' in track" in result.output
+    assert "unknown keyword 'end_at' in track" in result.output
