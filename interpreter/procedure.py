@@ -154,7 +154,9 @@ def position(engine: Engine, seat: int) -> str:
     players = engine.state["players"]
     own = text.join([_amount(text, v, t) for t, v in players[seat].items()])
     score = engine.data.score_track
-    others = ", ".join(f"P{s + 1}: {p[score]}" for s, p in enumerate(players) if s != seat)
+    others = ", ".join(
+        f"P{s + 1}: {_amount(text, p[score], score)}" for s, p in enumerate(players) if s != seat
+    )
     return f"  {own} | {others}"
 
 
