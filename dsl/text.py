@@ -34,7 +34,7 @@ OPTIONAL = N_("you may {step}")
 OTHERWISE = N_("{first}; if you cannot, {fallback}")
 PER = N_("{effect} per {counter}")  # TRANSLATORS: {counter} is a counter's text, below
 CAP = N_("{effect} (at most {max})")
-# TRANSLATORS: {condition} is a condition's text ("the dice show a double")
+# TRANSLATORS: {condition} is a condition's text ("two dice show the same face")
 IF = N_("{effect} if {condition}")
 GUARD = N_("if {cost}: {benefit}")  # a condition before '->': what follows needs it
 FIELD_WITHOUT_FRAME = N_("{keyword}: {effect}")
