@@ -225,6 +225,7 @@ CORE_PRIMITIVES = (
         (param("dice", COUNT, lo=1, hi=9), param("faces", COUNT, lo=2, hi=100)),
         N_("roll {dice} {dice:die} of {faces} faces"),
         can_fail=False,
+        example="roll 2 6, gain_highest position",
     ),
     Primitive(
         "gain_highest",
