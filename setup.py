@@ -19,7 +19,7 @@ from setuptools import setup
 
 # The engine and Black Angel's rules code: what `ba simulate` and the bots run per decision.
 # Not program.py nor tables.py: a compiled class cannot be subclassed by an interpreted one,
-# and games (examples/dice_race) subclass Program. The paths go through .typecheck/ so
+# and games (Black Angel's tables.py) subclass Program. The paths go through .typecheck/ so
 # that mypy names the modules blackangel.<folder>.<module>.
 COMPILED = [
     "interpreter/engine.py",

@@ -1,12 +1,14 @@
-"""Black Angel as an OpenSpiel game: `python_black_angel`, registered on import.
+"""Every registered game with rules of its own as an OpenSpiel game, `python_NAME`
+(Black Angel: `python_black_angel`; Dice Race: `python_dice_race`), registered on import.
 
     import pyspiel
-    import blackangel.adapters.openspiel  # registers the game
+    import blackangel.adapters.openspiel  # registers the games
     game = pyspiel.load_game("python_black_angel", {"players": 3})
 
-Parameters: `players` (1-4; 1 is the solo game against Hal), `solo` (true: the solo game,
-whatever `players` says), `advanced` (the advanced rules), `edition` (en, pl or de: the
-rulings that edition's rulebook implies; none: the defaults) and `rulings` (choices of
+Parameters: `players` (the game's player counts; Black Angel 1-4, 1 the solo game
+against Hal), `solo` (true: a game for 1 player, whatever `players` says), `advanced`
+(the variant `advanced`, for a game that has it), `edition` (one of the game's editions:
+the rulings that edition's rulebook implies; none: the defaults) and `rulings` (choices of
 rulings as `name:option`, several joined with `+`, e.g. `negative_vp:allow+hal_difficulty:easy`;
 none: no choices).
 
@@ -19,11 +21,12 @@ game 1 when the player beats Hal).
 Actions: action `a` is the option at index `a` of the current decision, in the order the
 engine lists them (`Engine.decision().options`); the legal actions are
 `0..len(options) - 1`, and `num_distinct_actions` is a fixed bound on the number of
-options (observation.MAX_OPTIONS). A chance outcome `k` of a draw of `n` is the
+options (the game's `Observation.bounds`: 256). A chance outcome `k` of a draw of `n` is the
 generator's `below(n) == k`; `max_chance_outcomes` bounds `n` by the longest pile.
 
 Observations: `observation_string` and `observation_tensor` are the game's observation of
-a seat (interpreter/black_angel/observation.py, laid out in docs/ai.md); at a chance node
+a seat (`Game.observation`: Black Angel's interpreter/black_angel/observation.py, laid out
+in docs/ai.md; for a game without one, the generic interpreter/observation.py); at a chance node
 they show the position before the step being decided. An observer made for an observation
 type (`make_py_observer`, `make_observation`) shows what it asks for: with private_info
 NONE no hand and no options of a decision (the public observation, the same for every
@@ -45,14 +48,16 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..interpreter.black_angel import observation
 from ..interpreter.chance import ChanceGame
 from ..interpreter.engine import Engine
+from ..interpreter.observation import Observation
+from ..interpreter.program import Program
 from ..interpreter.rng import Rng
 from ..interpreter.rulings import resolve
-from . import shipped_program
+from . import DEFAULT, name_of, playable, program
 
-SHORT_NAME = "python_black_angel"
+PREFIX = "python_"  # OpenSpiel's names of games written in Python
+SHORT_NAME = PREFIX + DEFAULT
 MAX_GAME_LENGTH = 10_000  # decisions (chance nodes not counted)
 NONE = "none"  # a string parameter left unset
 # OpenSpiel's private information types -> whose private information observation.py shows
@@ -69,54 +74,73 @@ PARAMETERS: dict[str, Any] = {
     "rulings": NONE,
 }
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Black Angel",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=observation.MAX_SEATS,
-    min_num_players=1,
-    provides_information_state_string=False,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=PARAMETERS,
-)
+
+def _observation(data: Program) -> Observation:
+    return data.game.observation
+
+
+def _max_seats(data: Program) -> int:
+    seats = _observation(data).max_seats
+    return data.player_range.stop - 1 if seats is None else seats
+
+
+def game_type(name: str) -> pyspiel.GameType:
+    data = program(name)
+    return pyspiel.GameType(
+        short_name=PREFIX + name,
+        long_name=data.title,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=_max_seats(data),
+        min_num_players=data.player_range.start,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=PARAMETERS,
+    )
 
 
 class Table(ChanceGame):
     """The game in chance mode; it pickles as its JSON save (OpenSpiel's serialization)."""
 
     def __reduce__(self) -> tuple:
-        return (_restore, (self.to_json(),))
+        return (_restore, (name_of(self.data), self.to_json()))
 
 
-def _restore(text: str) -> Table:
-    return Table.from_json(shipped_program(), text)
+def _restore(name: str, text: str) -> Table:
+    return Table.from_json(program(name), text)
 
 
-def settings(params: dict[str, Any]) -> dict[str, Any]:
+def settings(data: Program, params: dict[str, Any]) -> dict[str, Any]:
     """The engine's settings (players, rulings, variants) for the game's parameters."""
-    data = shipped_program()
     players = 1 if params["solo"] else int(params["players"])
-    if not 1 <= players <= observation.MAX_SEATS:
-        raise ValueError(f"players must be 1-{observation.MAX_SEATS}, not {players}")
+    low, high = data.player_range.start, _max_seats(data)
+    if not low <= players <= high:
+        raise ValueError(f"players must be {low}-{high}, not {players}")
     edition = None if params["edition"] in (NONE, "") else params["edition"]
     chosen = [] if params["rulings"] in (NONE, "") else params["rulings"].split("+")
     rulings = resolve(data, edition, [text.replace(":", "=", 1) for text in chosen])
     variants = ("advanced",) if params["advanced"] else ()
+    if params["advanced"] and "advanced" not in data.variants:
+        raise ValueError(f"{data.title} has no variant 'advanced'")
     return {"players": players, "rulings": rulings, "variants": variants}
 
 
-class BlackAngelGame(pyspiel.Game):
+class RulesGame(pyspiel.Game):
+    """A registered game (`name`, set by the subclass `register` makes for it)."""
+
+    name = DEFAULT
+
     def __init__(self, params: dict[str, Any] | None = None):
         params = {**PARAMETERS, **(params or {})}
-        self.data = shipped_program()
-        self.settings = settings(params)
-        max_options, max_outcomes = observation.bounds(self.data)
+        self.data = program(self.name)
+        self.observation = _observation(self.data)
+        self.settings = settings(self.data, params)
+        max_options, max_outcomes = self.observation.bounds(self.data)
         info = pyspiel.GameInfo(
             num_distinct_actions=max_options,
             max_chance_outcomes=max_outcomes,
@@ -126,11 +150,12 @@ class BlackAngelGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(GAME_TYPE, info, params)
-        self.layout_game = Engine.new_game(self.data, 2, 0)  # tensor sizes depend on the rules
+        super().__init__(game_type(self.name), info, params)
+        # tensor sizes depend on the rules, not on the player count
+        self.layout_game = Engine.new_game(self.data, max(2, self.data.player_range.start), 0)
 
-    def new_initial_state(self) -> BlackAngelState:
-        return BlackAngelState(self)
+    def new_initial_state(self) -> RulesState:
+        return RulesState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         if params:
@@ -140,19 +165,20 @@ class BlackAngelGame(pyspiel.Game):
         else:
             if iig_obs_type.perfect_recall:
                 raise ValueError(
-                    "Black Angel has no information state of perfect recall: use the "
+                    f"{self.data.title} has no information state of perfect recall: use the "
                     "observation (observation_string / observation_tensor; ISMCTS: "
                     "use_observation_string=True)"
                 )
             private, public = PRIVATE_INFO[iig_obs_type.private_info], iig_obs_type.public_info
-        size = sum(f.size for f in observation.fields(self.layout_game, private, public))
-        return Observer(size, private, public)
+        layout = self.observation.fields(self.layout_game, private, public)
+        return Observer(self.observation, sum(f.size for f in layout), private, public)
 
 
-class BlackAngelState(pyspiel.State):
-    def __init__(self, game: BlackAngelGame):
+class RulesState(pyspiel.State):
+    def __init__(self, game: RulesGame):
         super().__init__(game)
         s = game.settings
+        self.observation = game.observation
         self.table = Table(game.data, s["players"], s["rulings"], s["variants"], log=False)
 
     def current_player(self) -> int:
@@ -168,8 +194,9 @@ class BlackAngelState(pyspiel.State):
         decision = self.table.decision()
         if decision is None or decision.player != player:
             return []
-        if len(decision.options) > observation.MAX_OPTIONS:
-            raise RuntimeError(f"a decision with more than {observation.MAX_OPTIONS} options")
+        most = self.get_game().num_distinct_actions()
+        if len(decision.options) > most:
+            raise RuntimeError(f"a decision with more than {most} options")
         return list(range(len(decision.options)))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -190,8 +217,7 @@ class BlackAngelState(pyspiel.State):
         decision = self.table.decision()
         if decision is not None and decision.player == player:
             if 0 <= action < len(decision.options):
-                option = decision.options[action]
-                return f"{option.id}: {option.label}"
+                return self.observation.action(decision.options[action])
         return f"option {action}"
 
     def is_terminal(self) -> bool:
@@ -203,7 +229,7 @@ class BlackAngelState(pyspiel.State):
             return table.engine.returns()
         return [0.0] * table.settings["players"]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BlackAngelState:
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RulesState:
         """A copy of this state that `player_id` cannot tell from it: what the seat cannot
         see is dealt again (Engine.determinize), from a seed drawn with the sampler."""
         copy = self.clone()
@@ -226,7 +252,7 @@ class BlackAngelState(pyspiel.State):
         return f"seat {decision.player} decides {decision.kind}: {options}; state {digest}"
 
 
-def _position(state: BlackAngelState) -> Engine | None:
+def _position(state: RulesState) -> Engine | None:
     """The game as the players see it (None during the set-up's draws)."""
     table = state.table
     return table.engine if table.engine is not None else table.before
@@ -236,24 +262,32 @@ class Observer:
     """OpenSpiel's Python observer: `tensor` (and `dict`) and `string_from`, showing whose
     private information and whether the public one, as its observation type asked."""
 
-    def __init__(self, size: int, private: str, public: bool):
+    def __init__(self, observation: Observation, size: int, private: str, public: bool):
+        self.observation = observation
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
         self.private = private
         self.public = public
 
-    def set_from(self, state: BlackAngelState, player: int) -> None:
+    def set_from(self, state: RulesState, player: int) -> None:
         position = _position(state)
         if position is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = observation.tensor(position, player, self.private, self.public)
+            self.tensor[:] = self.observation.tensor(position, player, self.private, self.public)
 
-    def string_from(self, state: BlackAngelState, player: int) -> str:
+    def string_from(self, state: RulesState, player: int) -> str:
         position = _position(state)
         if position is None:
             return "set-up"
-        return observation.string(position, player, self.private, self.public)
+        return self.observation.string(position, player, self.private, self.public)
 
 
-pyspiel.register_game(GAME_TYPE, BlackAngelGame)
+def register(name: str) -> None:
+    """Register a game with OpenSpiel as `python_NAME`."""
+    game_class = type(f"{name.title().replace('_', '')}Game", (RulesGame,), {"name": name})
+    pyspiel.register_game(game_type(name), game_class)
+
+
+for _name in playable():
+    register(_name)

@@ -1,5 +1,6 @@
-"""Black Angel as a PettingZoo AEC environment: `env()` (with PettingZoo's usual wrappers)
-and `raw_env()`.
+"""Every registered game with rules of its own as a PettingZoo AEC environment: `env()`
+(with PettingZoo's usual wrappers) and `raw_env()`; `game` names the game (default
+black_angel; `env(game="dice_race")`).
 
     from blackangel.adapters.pettingzoo import env
     game = env(players=3)
@@ -10,20 +11,22 @@ and `raw_env()`.
             observation["action_mask"])
         game.step(action)
 
-Agents are `player_0` .. `player_{n-1}` (seats 0..n-1; `players=1` is the solo game
-against Hal, who is no agent). The agent to act is the seat the engine asks, not a fixed
-rotation. An observation is a dict: `observation`, the seat's observation tensor
-(interpreter/black_angel/observation.py; docs/ai.md lists its fields), in a Box of
-float32 from -1000 to 1000, and `action_mask`, int8 over the actions. An action is the
+Agents are `player_0` .. `player_{n-1}` (seats 0..n-1; in Black Angel `players=1` is the
+solo game against Hal, who is no agent). The agent to act is the seat the engine asks, not a fixed
+rotation. An observation is a dict: `observation`, the seat's observation tensor (the game's
+`Game.observation`: Black Angel's interpreter/black_angel/observation.py, whose fields
+docs/ai.md lists, or the generic interpreter/observation.py), in a Box of float32 from
+-1000 to 1000, and `action_mask`, int8 over the actions. An action is the
 index of an option of the current decision, in the engine's order (as in the OpenSpiel
-game); the action space is `Discrete(observation.MAX_OPTIONS)` and the mask marks the
-first `len(options)`. Rewards come at the end: 1 for each winner, 0 for the others (solo:
-1 when the player beats Hal). With `env()`, an illegal action ends the game with -1 for
-the agent that played it (PettingZoo's TerminateIllegalWrapper).
+game); the action space is `Discrete(N)`, N the most options of a decision
+(`Observation.bounds`), and the mask marks the first `len(options)`. Rewards come at
+the end: 1 for each winner, 0 for the others (solo: 1 when the player beats Hal). With
+`env()`, an illegal action ends the game with -1 for the agent that played it
+(PettingZoo's TerminateIllegalWrapper).
 
-Randomness: `reset(seed=s)` plays the seeded game of `ba play --seed s` (the engine's own
-generator: the environment needs no chance nodes); a reset without a seed takes the next
-seed from a generator seeded by the last seed given (or by the operating system).
+Randomness: `reset(seed=s)` plays the seeded game of `ba play --seed s` (the engine's
+own generator: the environment needs no chance nodes); a reset without a seed takes the
+next seed from a generator seeded by the last seed given (or by the operating system).
 """
 
 from __future__ import annotations
@@ -35,10 +38,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..interpreter.black_angel import observation
 from ..interpreter.engine import Engine
 from ..interpreter.rulings import resolve
-from . import shipped_program
+from . import DEFAULT, program
 
 BOUND = 1000.0  # no count, score or round of a game comes near it
 
@@ -57,22 +59,30 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for an unwrapped enviro
     def __init__(
         self,
         players: int = 3,
+        game: str = DEFAULT,
         advanced: bool = False,
         edition: str | None = None,
         rulings: tuple[str, ...] = (),
         render_mode: str | None = None,
     ):
         super().__init__()
-        if not 1 <= players <= observation.MAX_SEATS:
-            raise ValueError(f"players must be 1-{observation.MAX_SEATS}, not {players}")
-        self.data = shipped_program()
+        self.data = program(game)
+        self.observation = self.data.game.observation
+        seats = self.observation.max_seats or self.data.player_range.stop - 1
+        low = self.data.player_range.start
+        if not low <= players <= seats:
+            raise ValueError(f"players must be {low}-{seats}, not {players}")
+        if advanced and "advanced" not in self.data.variants:
+            raise ValueError(f"{self.data.title} has no variant 'advanced'")
+        self.metadata = {**self.metadata, "name": f"{game}_v0"}
         self.players = players
         self.rulings = resolve(self.data, edition, list(rulings))
         self.variants = ("advanced",) if advanced else ()
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        size = sum(f.size for f in observation.fields(Engine.new_game(self.data, 2, 0)))
-        self.actions = observation.MAX_OPTIONS
+        layout = Engine.new_game(self.data, max(2, low), 0)
+        size = sum(f.size for f in self.observation.fields(layout))
+        self.actions = self.observation.bounds(self.data)[0]
         self._observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
@@ -121,7 +131,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for an unwrapped enviro
         decision = self.game.decision()
         if decision is not None and decision.player == seat:
             mask[: len(decision.options)] = 1
-        values = np.asarray(observation.tensor(self.game, seat), np.float32)
+        values = np.asarray(self.observation.tensor(self.game, seat), np.float32)
         return {"observation": values, "action_mask": mask}
 
     def step(self, action: Any) -> None:

@@ -55,7 +55,9 @@ class Annotation:
 class Call:
     """One primitive with its arguments, e.g. `gain 2 vp per tiles_in_grid orange max 4`.
 
-    `values` are the arguments' plain values, as the interpreter reads them.
+    `values` are the arguments' plain values, as the interpreter reads them;
+    `conditions` the calls of condition primitives after `if` (`gain 1 boost if
+    doubles`), which must all hold for the call to do anything.
     """
 
     name: str
@@ -63,13 +65,14 @@ class Call:
     per: Call | None
     cap: Value | None
     span: Span
+    conditions: tuple[Call, ...] = ()
     values: tuple[Any, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "values", tuple(a.value for a in self.args))
 
     def children(self) -> tuple[Effect, ...]:
-        return (self.per,) if self.per is not None else ()
+        return ((self.per,) if self.per is not None else ()) + self.conditions
 
 
 @dataclass(frozen=True, slots=True)

@@ -353,20 +353,32 @@ class Checker:
     def check_effect(self, effect: ast.Effect, where: str) -> None:
         EffectChecker(self, where).visit(effect)
 
-    def check_call(self, call: ast.Call, as_counter: bool, where: str) -> None:
+    def check_call(
+        self, call: ast.Call, as_counter: bool, where: str, as_condition: bool = False
+    ) -> None:
         primitives = self.vocabulary.primitives
         prim = primitives.get(call.name)
         if prim is None:
-            names = [p for p, spec in primitives.items() if spec.counter == as_counter]
+            if as_condition:
+                names, message = self.vocabulary.conditions(), N_("unknown condition '{name}'")
+            elif as_counter:
+                names, message = self.vocabulary.counters(), N_("unknown counter '{name}'")
+            else:
+                names = [p for p, spec in primitives.items() if not spec.counter]
+                message = N_("unknown primitive '{name}'")
             self.report(
-                "E103",
-                N_("unknown counter '{name}'") if as_counter else N_("unknown primitive '{name}'"),
-                _name_span(call),
-                suggestion(call.name, names),
-                name=call.name,
+                "E103", message, _name_span(call), suggestion(call.name, names), name=call.name
             )
             return
-        if prim.counter and not as_counter:
+        if as_condition and not prim.condition:
+            self.report(
+                "E108",
+                N_("'{name}' is not a condition: only a condition may follow 'if'"),
+                _name_span(call),
+                suggestion(call.name, self.vocabulary.conditions()),
+                name=call.name,
+            )
+        if prim.counter and not as_counter and not as_condition:
             self.report(
                 "E108",
                 N_("'{name}' counts things and cannot be an effect on its own"),
@@ -419,6 +431,8 @@ class Checker:
             )
         if call.per is not None:
             self.check_call(call.per, True, where)
+        for condition in call.conditions:
+            self.check_call(condition, False, where, as_condition=True)
 
     # ---- declarations -----------------------------------------------------
     def check_item(

@@ -29,10 +29,63 @@ def check_consistency(
     out += _required_kinds(by_kind, checker)
     out += _turns_can_act(by_kind, checker)
     out += _rulings(by_kind.get("ruling", []))
+    out += _ruled_values(decls, by_kind.get("ruling", []))
     out += _component_counts(by_kind, strict_counts)
     out += _unused(decls, checker)
     for check in game_checks:
         out += check(by_kind)
+    return out
+
+
+def _ruled_values(decls: list[Decl], rulings: list[Decl]) -> list[Diagnostic]:
+    """A value a ruling decides (a track's `past_max`, `end_at ... when`) needs a ruling
+    whose every option is one of the words allowed there; `ruled R O` an option R has."""
+    options = {r.id: [u.args.get("name") for u in r.fields.get("option", [])] for r in rulings}
+    out: list[Diagnostic] = []
+    for decl in decls:
+        for key, uses in decl.fields.items():
+            params = decl.spec.fields[key].params
+            for use in uses:
+                for param in params:
+                    value = use.args.get(param.name)
+                    if param.type.refs != ("ruling",) or not param.type.words:
+                        continue
+                    if value not in options:
+                        continue
+                    wrong = [o for o in options[value] if o not in param.type.words]
+                    if wrong:
+                        out.append(
+                            Diagnostic.of(
+                                "E116",
+                                use.item.span,
+                                N_(
+                                    "ruling '{ruling}' decides '{key}', but its options {wrong} "
+                                    "are not among {words}"
+                                ),
+                                ruling=value,
+                                key=key,
+                                wrong=Names(tuple(wrong)),
+                                words=Names(param.type.words),
+                            )
+                        )
+            if not decl.spec.fields[key].effect:
+                continue
+            for use in uses:
+                for call in walk_calls(use.effect):
+                    if call.name != "ruled" or len(call.values) != 2:
+                        continue
+                    ruling, option = call.values
+                    if ruling in options and option not in options[ruling]:
+                        out.append(
+                            Diagnostic.of(
+                                "E116",
+                                call.span,
+                                N_("ruling '{ruling}' has no option '{option}'"),
+                                suggestion(str(option), [str(o) for o in options[ruling]]),
+                                ruling=ruling,
+                                option=option,
+                            )
+                        )
     return out
 
 

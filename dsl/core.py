@@ -9,6 +9,7 @@ from __future__ import annotations
 from .i18n import NC_
 from .meta import (
     COUNT,
+    INT,
     KIND,
     N_,
     NAME,
@@ -27,6 +28,11 @@ from .meta import (
 
 PHASE = ref("phase", "phase")
 TRACK = ref("track", "track")
+RULING = ref("ruling", "ruling")
+# What a gain beyond a track's `limit` does: one of these words, or a ruling whose options
+# are these words (the players pick one with --ruling); core_primitives.py reads it.
+PAST_LIMIT = ("overshoot", "exact", "bounce")
+PAST_LIMIT_RULE = ref("past_limit", "ruling", also=PAST_LIMIT)
 EVENT = ref("event", "event", events=True)
 MAX_PLAYERS = 12  # the most players a game may declare
 
@@ -69,6 +75,19 @@ CORE_KINDS = (
             param("one", STRING),
             param("many", STRING),
             required=True,
+        ),
+        keyword("min", "The lowest the track goes: a loss stops there.", param("value", INT)),
+        keyword(
+            "limit",
+            "The highest the track goes; 'past_limit' says what a gain beyond it does.",
+            param("value", INT),
+        ),
+        keyword(
+            "past_limit",
+            "What a gain beyond 'limit' does: overshoot (stop on the limit), exact (the gain "
+            "is lost), bounce (come back down by the excess), or a ruling whose options are "
+            "these.",
+            param("rule", PAST_LIMIT_RULE),
         ),
         referenced=True,
     ),
@@ -191,9 +210,64 @@ CORE_PRIMITIVES = (
         can_fail=False,
         example="emit alarm",
     ),
+    # dice and conditions (interpreter/core_primitives.py)
+    Primitive(
+        "pay",
+        "Move down a track as a cost: possible only when the seat has that much.",
+        (AMOUNT, param("track", TRACK)),
+        N_("pay {amount} {track}"),
+        example="pay 1 boost -> gain 3 position",
+    ),
+    Primitive(
+        "roll",
+        "Roll dice with a number of faces (each shows 1 to faces); 'gain_highest' and "
+        "'doubles' read the roll.",
+        (param("dice", COUNT, lo=1, hi=9), param("faces", COUNT, lo=2, hi=100)),
+        N_("roll {dice} {dice:die} of {faces} faces"),
+        can_fail=False,
+        example="roll 2 6, gain_highest position",
+    ),
+    Primitive(
+        "gain_highest",
+        "Move up a track by the highest die of the last roll (keep the highest).",
+        (param("track", TRACK),),
+        N_("move up {track} by the highest die"),
+        can_fail=False,
+        example="gain_highest position",
+    ),
+    Primitive(
+        "doubles",
+        "A condition: two dice of the last roll show the same face.",
+        (),
+        N_("two dice show the same face"),
+        condition=True,
+        example="gain 1 boost if doubles",
+    ),
+    Primitive(
+        "at_least",
+        "A condition: the seat has at least this much on a track.",
+        (AMOUNT, param("track", TRACK)),
+        N_("you have at least {amount} {track}"),
+        condition=True,
+        example="at_least 3 boost -> gain 1 position",
+    ),
+    Primitive(
+        "ruled",
+        "A condition: the game is played with this option of a ruling.",
+        (param("ruling", RULING), param("option", NAME)),
+        N_("the ruling {ruling} is {option}"),
+        condition=True,
+        example="gain 1 boost if ruled doubles boost",
+    ),
 )
 
-CORE = Vocabulary("core", {k.key: k for k in CORE_KINDS}, {p.name: p for p in CORE_PRIMITIVES})
+
+CORE = Vocabulary(
+    "core",
+    {k.key: k for k in CORE_KINDS},
+    {p.name: p for p in CORE_PRIMITIVES},
+    nouns={"die": (N_("die"), N_("dice"))},
+)
 
 
 def edition_presets(*editions: str) -> Field:

@@ -50,6 +50,10 @@ CODES: dict[str, tuple[str, str]] = {
         ERROR,
         N_("'per' or 'max' with nothing to act on: 'max' without 'per', 'per' without an amount"),
     ),
+    "E116": (
+        ERROR,
+        N_("a ruling named where its options cannot serve: an option it does not have"),
+    ),
     "E201": (ERROR, N_("component count differs from the declared count (warning W201 for mods)")),
     "W201": (WARNING, N_("component count differs from the declared count (mods)")),
     "E301": (ERROR, N_("cycle in the effect graph: triggers or activations that can run forever")),

@@ -44,6 +44,8 @@ class EffectJson(NodeVisitor):
             out["per"] = self.visit(node.per)
         if node.cap is not None:
             out["max"] = node.cap.value
+        if node.conditions:
+            out["if"] = [self.visit(condition) for condition in node.conditions]
         return out
 
     def visit_Seq(self, node: ast.Seq) -> dict:
@@ -211,6 +213,7 @@ def _call_schema(primitives) -> dict:
             "args": {"type": "object"},
             "per": {"$ref": "#/$defs/call"},
             "max": {"type": "integer", "minimum": 0},
+            "if": {"type": "array", "items": {"$ref": "#/$defs/call"}},
         },
         "required": ["call", "args"],
         "additionalProperties": False,

@@ -8,6 +8,13 @@ adds a game without touching this one:
     [project.entry-points."blackangel.games"]
     my_game = "my_package.game:GAME"
 
+An entry point may also name a package with no game object, whose folder holds the
+`.ba` files of a game written only in the language: the game is then the game module
+those rules name (`module rules_only`: the engine's own procedure), and `rules_folder` gives
+the folder, so that a command or an adapter can load the game by its name:
+
+    dice_race = "blackangel.examples.dice_race"
+
 `register` adds a game object directly (for tests and notebooks).
 
 The language side needs only three things of a game module, listed in
@@ -18,12 +25,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from importlib.metadata import entry_points
+from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import ast
 from .diagnostics import Diagnostic, did_you_mean, suggestion
 from .errors import EngineError
 from .i18n import N_, Msg, Names
+from .loader import load as read_rules
 from .meta import Vocabulary
 
 if TYPE_CHECKING:
@@ -51,6 +61,7 @@ class UnknownGame(EngineError, LookupError):
 
 _registered: dict[str, Any] = {}
 _loaded: dict[str, Any] = {}
+_folders: dict[str, Path] = {}  # games written only in the language: their rules
 
 
 def register(game: Any) -> None:
@@ -72,8 +83,24 @@ def load(name: str) -> Any:
         found = [ep for ep in entry_points(group=GROUP) if ep.name == name]
         if not found:
             raise UnknownGame(name, available())
-        _loaded[name] = found[0].load()
+        loaded = found[0].load()
+        if isinstance(loaded, ModuleType):  # a package of rules: its folder holds them
+            _folders[name] = Path(str(loaded.__file__)).parent
+            loaded = load(_named_module(_folders[name]))
+        _loaded[name] = loaded
     return _loaded[name]
+
+
+def rules_folder(name: str) -> Path | None:
+    """The folder of rules of a game registered as a package of `.ba` files (None: a
+    game module, whose rules are given or shipped apart)."""
+    load(name)
+    return _folders.get(name)
+
+
+def _named_module(folder: Path) -> str:
+    """The game module that the rules in a folder name."""
+    return module_name(read_rules([folder]).files)[0]
 
 
 def default() -> str:

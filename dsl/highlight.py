@@ -3,7 +3,7 @@ highlights them.
 
 It follows dsl/grammar.lark: an item starts with its keyword (the declaration kind
 or field), then values; after a `:` comes an effect, whose words are primitives and
-whose connectors (`,` `->` `or` `otherwise` `optional` `per` `max`) are the
+whose connectors (`,` `->` `or` `otherwise` `optional` `per` `max` `if`) are the
 language's own. The lexer needs no registry: which names are keywords is decided by
 their place in the line, as the checker does.
 
@@ -27,7 +27,7 @@ from pygments.token import (
 )
 
 NAME = r"[A-Za-z_][A-Za-z0-9_]*"
-CONNECTORS = r"(otherwise|or|optional|per|max)\b"
+CONNECTORS = r"(otherwise|or|optional|per|max|if)\b"
 
 
 class BlackAngelLexer(RegexLexer):

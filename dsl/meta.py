@@ -221,6 +221,9 @@ class Primitive:
     params: tuple[Param, ...]
     template: str
     counter: bool = False  # used after `per`, yields a number
+    # a test: used after `if` (the call runs only when it holds) or before `->` (a guard:
+    # what follows can be done only when it holds); as an effect it does nothing
+    condition: bool = False
     can_fail: bool = True  # False: `otherwise` after it is unreachable
     emits: tuple[str, ...] = ()
     activates: str | None = None  # runs the effects that listen to this event (a tile's)
@@ -309,3 +312,6 @@ class Vocabulary:
 
     def counters(self) -> list[str]:
         return [n for n, p in self.primitives.items() if p.counter]
+
+    def conditions(self) -> list[str]:
+        return [n for n, p in self.primitives.items() if p.condition]

@@ -52,6 +52,7 @@ TOKEN_WORDS = {
     "OPTIONAL": "'optional'",
     "PER": "'per'",
     "MAX": "'max'",
+    "IF": "'if'",
     "$END": N_("end of file"),
 }
 EXPECTED = N_("expected {expected}")
@@ -132,10 +133,12 @@ class _ToAst(Transformer):
 
     def call(self, children):
         name, rest = children[0], children[1:]
-        args, per, cap = [], None, None
+        args, per, cap, conditions = [], None, None, []
         for child in rest:
             if isinstance(child, ast.Call):
                 per = child
+            elif isinstance(child, tuple) and child[0] == "if":
+                conditions.append(child[1])
             elif isinstance(child, tuple):
                 cap = child[1]
             else:
@@ -144,12 +147,18 @@ class _ToAst(Transformer):
         end = (
             self._tok(name) if last is None else (last[1] if isinstance(last, tuple) else last).span
         )
-        return ast.Call(str(name), tuple(args), per, cap, _join(self._tok(name), end))
+        span = _join(self._tok(name), end)
+        return ast.Call(str(name), tuple(args), per, cap, span, tuple(conditions))
 
     def per(self, children):
         per_tok, name, args = children[0], children[1], tuple(children[2:])
         end = args[-1].span if args else self._tok(name)
         return ast.Call(str(name), args, None, None, _join(self._tok(per_tok), end))
+
+    def condition(self, children):
+        if_tok, name, args = children[0], children[1], tuple(children[2:])
+        end = args[-1].span if args else self._tok(name)
+        return ("if", ast.Call(str(name), args, None, None, _join(self._tok(if_tok), end)))
 
     def cap(self, children):
         return (

@@ -34,6 +34,9 @@ OPTIONAL = N_("you may {step}")
 OTHERWISE = N_("{first}; if you cannot, {fallback}")
 PER = N_("{effect} per {counter}")  # TRANSLATORS: {counter} is a counter's text, below
 CAP = N_("{effect} (at most {max})")
+# TRANSLATORS: {condition} is a condition's text ("two dice show the same face")
+IF = N_("{effect} if {condition}")
+GUARD = N_("if {cost}: {benefit}")  # a condition before '->': what follows needs it
 FIELD_WITHOUT_FRAME = N_("{keyword}: {effect}")
 FACT = N_("{keyword} {value}")  # a card's fact in ba cards: "reward 1 VP"
 COUNTED = N_("{count} {word}")  # a number and what it counts, in a fact: "1 VP"
@@ -223,6 +226,18 @@ class TextRenderer(NodeVisitor):
 
     # ---- effects ------------------------------------------------------------------------
     def visit_Call(self, call: ast.Call) -> str:
+        text = self._call_text(call)
+        per = call.per
+        if per is not None:
+            text = self._(PER).format(effect=text, counter=self._counter(per))
+        if call.cap is not None:
+            text = self._(CAP).format(effect=text, max=self.tr.number(call.cap.value))
+        for condition in call.conditions:
+            text = self._(IF).format(effect=text, condition=self._call_text(condition))
+        return text
+
+    def _call_text(self, call: ast.Call) -> str:
+        """A call's own template, filled with its arguments (no `per`, `max` or `if`)."""
         prim = self.primitives.get(call.name)
         if prim is None:
             return " ".join([call.name, *(str(a.value) for a in call.args)])
@@ -245,13 +260,7 @@ class TextRenderer(NodeVisitor):
                 return self.typed_word(param.type, value, slot, last_count["n"])
             return str(value)
 
-        text = PLACEHOLDER.sub(fill, self._(prim.template))
-        per = call.per
-        if per is not None:
-            text = self._(PER).format(effect=text, counter=self._counter(per))
-        if call.cap is not None:
-            text = self._(CAP).format(effect=text, max=self.tr.number(call.cap.value))
-        return text
+        return PLACEHOLDER.sub(fill, self._(prim.template))
 
     def _counter(self, counter: ast.Call) -> str:
         prim = self.primitives.get(counter.name)
@@ -278,7 +287,12 @@ class TextRenderer(NodeVisitor):
     def visit_Trade(self, node: ast.Trade) -> str:
         cost = node.cost
         prim = self.primitives.get(cost.name) if isinstance(cost, ast.Call) else None
-        template = self.tr.pgettext(USE, TRADE_FOR_USE) if prim and prim.provides else self._(TRADE)
+        if prim and prim.condition:
+            template = self._(GUARD)
+        elif prim and prim.provides:
+            template = self.tr.pgettext(USE, TRADE_FOR_USE)
+        else:
+            template = self._(TRADE)
         return template.format(cost=self.visit(cost), benefit=self.visit(node.benefit))
 
     def visit_Choice(self, node: ast.Choice) -> str:

@@ -1,8 +1,10 @@
-"""The core primitives every game has (dsl/core.py): tracks, phases and events.
+"""The core primitives every game has (dsl/core.py): tracks, phases, events, dice and
+conditions.
 
 A track is a number per player, kept at `players[seat][track]` (or in the record the
-game's `holder` names, for an automated opponent). How low it may go is the game's to
-say (`Game.track_floor`).
+game's `holder` names, for an automated opponent). How low it may go is its `min`, else
+the game's to say (`Game.track_floor`); how high, its `limit`, and what a gain beyond that
+does, its `past_limit` rule. The last roll of dice is `state["roll"]`, a list of faces.
 """
 
 from __future__ import annotations
@@ -14,19 +16,65 @@ from .game import Frame, Implementation
 if TYPE_CHECKING:
     from ..dsl.text import TextRenderer
     from .engine import Engine, Seat
+    from .program import Track
+
+
+def rule(engine: Engine, value: str, words: tuple[str, ...]) -> str:
+    """A rule given as one of `words` or as the name of a ruling whose option is one."""
+    return value if value in words else engine.ruling(value)
+
+
+def past_limit(engine: Engine, track: Track, start: int, amount: int) -> int:
+    """Where a gain of `amount` from `start` ends on a track with a `limit`."""
+    target = start + amount
+    if track.limit is None or target <= track.limit:
+        return target
+    how = rule(engine, track.past_limit, ("overshoot", "exact", "bounce"))
+    if how == "overshoot":
+        return track.limit
+    if how == "exact":
+        return start
+    back = 2 * track.limit - target
+    return back if track.min is None else max(track.min, back)
+
+
+def gain_points(engine: Engine, seat: Seat, amount: int, track: str) -> None:
+    """Move a player up a track; on a track with a `limit`, the log says where it ended."""
+    player = engine.data.game.holder(engine.state, seat)
+    bounds = engine.data.tracks[track]
+    if bounds.limit is None:
+        player[track] += amount
+        engine.log("gain_vp", seat=seat, amount=amount, track=track)
+        return
+    start = player[track]
+    player[track] = past_limit(engine, bounds, start, amount)
+    engine.log("gain_vp", seat=seat, amount=amount, track=track, start=start, to=player[track])
 
 
 def gain(engine: Engine, frame: Frame) -> None:
     amount, track = frame["args"]
-    engine.data.game.holder(engine.state, frame["seat"])[track] += amount
-    engine.log("gain_vp", seat=frame["seat"], amount=amount, track=track)
+    gain_points(engine, frame["seat"], amount, track)
     engine.finish(frame)
 
 
+def can_gain(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    """A bounded track: not once at its limit; with `exact`, not past it."""
+    amount, track = args
+    bounds = engine.data.tracks[track]
+    if bounds.limit is None:
+        return True
+    value = engine.data.game.holder(engine.state, seat)[track]
+    if rule(engine, bounds.past_limit, ("overshoot", "exact", "bounce")) == "exact":
+        return value + amount <= bounds.limit
+    return value < bounds.limit
+
+
 def lose_points(engine: Engine, seat: Seat, amount: int, track: str) -> None:
-    """Move a player down a track, no lower than the game's floor for it."""
+    """Move a player down a track, no lower than its `min` or the game's floor for it."""
     player = engine.data.game.holder(engine.state, seat)
-    floor = engine.data.game.track_floor(engine, track)
+    floor = engine.data.tracks[track].min
+    if floor is None:
+        floor = engine.data.game.track_floor(engine, track)
     player[track] -= amount
     if floor is not None and player[track] < floor:
         player[track] = floor
@@ -37,6 +85,54 @@ def lose(engine: Engine, frame: Frame) -> None:
     amount, track = frame["args"]
     lose_points(engine, frame["seat"], amount, track)
     engine.finish(frame)
+
+
+def pay(engine: Engine, frame: Frame) -> None:
+    amount, track = frame["args"]
+    engine.data.game.holder(engine.state, frame["seat"])[track] -= amount
+    engine.log("pay", seat=frame["seat"], amount=amount, track=track)
+    engine.finish(frame)
+
+
+def can_pay(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    """Only what the seat has: down to the track's `min` (0 without one)."""
+    amount, track = args
+    floor = engine.data.tracks[track].min or 0
+    return engine.data.game.holder(engine.state, seat)[track] - amount >= floor
+
+
+def roll(engine: Engine, frame: Frame) -> None:
+    dice, faces = frame["args"]
+    rolled = [engine.rng.below(faces) + 1 for _ in range(dice)]
+    engine.state["roll"] = rolled
+    engine.log("roll", seat=frame["seat"], faces=rolled)
+    engine.finish(frame)
+
+
+def gain_highest(engine: Engine, frame: Frame) -> None:
+    (track,) = frame["args"]
+    gain_points(engine, frame["seat"], max(engine.state.get("roll") or [0]), track)
+    engine.finish(frame)
+
+
+def nothing(engine: Engine, frame: Frame) -> None:
+    """A condition run as an effect (a guard before `->`): its check was the point."""
+    engine.finish(frame)
+
+
+def doubles(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    faces = engine.state.get("roll") or []
+    return len(set(faces)) < len(faces)
+
+
+def at_least(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    amount, track = args
+    return engine.data.game.holder(engine.state, seat)[track] >= amount
+
+
+def ruled(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    name, option = args
+    return engine.ruling(name) == option
 
 
 def run_phase(engine: Engine, frame: Frame) -> None:
@@ -68,8 +164,14 @@ def emit(engine: Engine, frame: Frame) -> None:
 
 
 CORE_IMPLEMENTATIONS = {
-    "gain": Implementation(gain),
+    "gain": Implementation(gain, can_gain),
     "lose": Implementation(lose),
     "run": Implementation(run_phase, can_run, phase_label, phase_option_id),
     "emit": Implementation(emit),
+    "pay": Implementation(pay, can_pay),
+    "roll": Implementation(roll),
+    "gain_highest": Implementation(gain_highest),
+    "doubles": Implementation(nothing, doubles),
+    "at_least": Implementation(nothing, at_least),
+    "ruled": Implementation(nothing, ruled),
 }

@@ -44,11 +44,14 @@ class Feasibility(NodeVisitor):
     first checked (`Program.check`); checking is then a call, not a walk of the tree."""
 
     def visit_Call(self, node: ast.Call, primitives: dict[str, Implementation]) -> Check:
+        """A call whose conditions (`if`) do not hold can be done: it does nothing."""
         can = primitives[node.name].can
-        if can is None:
-            return _always
         values = node.values
-        return lambda engine, seat, ctx: can(engine, seat, values, ctx)
+        own = _always if can is None else lambda engine, seat, ctx: can(engine, seat, values, ctx)
+        if not node.conditions:
+            return own
+        holds = conditions_check(node, primitives)
+        return lambda engine, seat, ctx: not holds(engine, seat, ctx) or own(engine, seat, ctx)
 
     def visit_Seq(self, node: ast.Seq, primitives: dict[str, Implementation]) -> Check:
         steps = [self.visit(step, primitives) for step in node.steps]
@@ -71,6 +74,14 @@ class Feasibility(NodeVisitor):
 
 
 FEASIBLE = Feasibility()
+
+
+def conditions_check(node: ast.Call, primitives: dict[str, Implementation]) -> Check:
+    """Whether every condition of a call (`if ...`) holds now."""
+    tests = [(primitives[c.name].can, c.values) for c in node.conditions]
+    return lambda engine, seat, ctx: all(
+        test is None or test(engine, seat, values, ctx) for test, values in tests
+    )
 
 
 # ---- the operations of the effect language -----------------------------------------
@@ -193,8 +204,14 @@ EFFECT_KINDS = {
 
 
 def call(engine: Engine, frame: Frame) -> None:
-    """The `call` operation: run a primitive; with `per`, once per counted thing (up to `max`)."""
+    """The `call` operation: run a primitive; with `per`, once per counted thing (up to
+    `max`); with `if`, only when its conditions hold."""
     node = cast(ast.Call, engine._nodes[frame["effect"]])  # the `call` operation runs calls
+    if "times" not in frame and node.conditions:
+        if not conditions_check(node, engine._primitives)(engine, frame["seat"], frame["ctx"]):
+            engine.finish(frame, True)  # `gain 1 boost if doubles` without a double
+            return
+        engine.log("if", seat=frame["seat"], conditions=[c.name for c in node.conditions])
     if "times" not in frame:
         times = 1
         if node.per is not None:

@@ -283,7 +283,8 @@ class Engine(Generic[P]):
         """The seats with the best score; against an automated opponent (the game's
         `rival`) a seat wins only with strictly more than its score."""
         rival = self.data.game.rival(self.state)
-        return winners_of(self.state["scores"], None if rival is None else rival[1])
+        best = winners_of(self.state["scores"], None if rival is None else rival[1])
+        return self.data.game.break_ties(self, best)
 
     @property
     def players(self) -> int:

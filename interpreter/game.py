@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..dsl.meta import Vocabulary
+from .observation import GENERIC, Observation
 from .piles import Pile
 from .rng import Rng
 
@@ -140,6 +141,11 @@ class Game(Generic[P]):
     holder: Callable[[dict, Any], dict] = lambda state, seat: state["players"][seat]
     automaton: Callable[[Engine, Any, str, Sequence[tuple[str, Text, Any]]], tuple] | None = None
     rival: Callable[[dict], tuple[str, int] | None] = lambda state: None
+    # of the seats with the best score, those who win (a tie-break); all of them: they share
+    break_ties: Callable[[Engine, list[int]], list[int]] = lambda engine, winners: winners
     # JSON Schema of the parts of a state that a freshly set-up one does not show: path
     # pattern ("dice.*.owner") -> schema, for a player count (interpreter/state_check.py)
     state_shape: Callable[[P, int], Mapping[str, dict]] | None = None
+    # what a seat may know, for the AI adapters (interpreter/observation.py): the game's
+    # own observation, or one derived from the state and the decisions
+    observation: Observation = GENERIC

@@ -35,6 +35,19 @@ class Ruling:
     sources: dict[str, str]  # edition -> where its rulebook says so (page, section)
 
 
+@dataclass(frozen=True)
+class Track:
+    """A track's bounds and threshold (dsl/core.py `track`); a rule is a word of
+    PAST_LIMIT or END_WHEN, or the name of a ruling whose option is one."""
+
+    start: int
+    min: int | None
+    limit: int | None
+    past_limit: str
+    end_at: int | None
+    end_when: str | None
+
+
 class Program:
     """The effects, phases and rulings of a rule set, and the game module that runs them."""
 
@@ -47,8 +60,26 @@ class Program:
         lo, hi = game_decl.value("players", default=(1, 1)) if game_decl else (1, 1)
         self.player_range = range(lo, hi + 1)
         self.text = TextRenderer(ruleset.decls, self.vocabulary, SOURCE_LANGUAGE, ruleset.locales)
-        tracks = [t.id for t in ruleset.of_kind("track") if t.id is not None]
-        self.score_track: str | None = tracks[0] if tracks else None  # final scores count it
+        self.tracks: dict[str, Track] = {
+            t.id: Track(
+                t.value("start", default=0),
+                t.value("min"),
+                t.value("limit"),
+                t.value("past_limit", default="overshoot"),
+                t.value("end_at"),
+                t.value("end_at", "when"),
+            )
+            for t in ruleset.of_kind("track")
+            if t.id is not None
+        }
+        first = next(iter(self.tracks), None)
+        # the final scores count this track; seats with the same score compare `tie_break`
+        self.score_track: str | None = (
+            game_decl.value("score", default=first) if game_decl else first
+        )
+        self.tie_break: str | None = game_decl.value("tie_break") if game_decl else None
+        self.turn_phase: str | None = game_decl.value("turn") if game_decl else None
+        self.rounds: int | None = game_decl.value("rounds") if game_decl else None
         self.nodes: list[ast.Effect] = []
         self.parts: list[tuple[int, ...]] = []
         # by effect number: (primitive, arguments) for a call run once (no `per`), which
@@ -109,7 +140,7 @@ class Program:
         number = len(self.nodes)
         self.nodes.append(effect)
         self.parts.append(())
-        if isinstance(effect, ast.Call) and effect.per is None:
+        if isinstance(effect, ast.Call) and effect.per is None and not effect.conditions:
             self.direct_calls.append((effect.name, effect.values))
         else:
             self.direct_calls.append(None)

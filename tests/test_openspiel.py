@@ -221,3 +221,35 @@ def test_no_observation_names_another_seats_face_down_cards(seed):
                 assert other.observation_string(seat) == text
         state.apply_action(int(rng.choice(state.legal_actions())))
     assert checked, "no seat had a face-down card: the test shows nothing"
+
+
+# ---- any registered game: Dice Race, written only in the language ---------------------
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_game_without_python_passes_random_sim_test(players):
+    game = pyspiel.load_game("python_dice_race", {"players": players})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_every_game_with_rules_is_registered_with_its_own_type():
+    from blackangel.adapters import playable
+
+    assert {"black_angel", "dice_race"} <= set(playable())
+    assert "rules_only" not in playable()  # the engine's procedure has no rules of its own
+    game = pyspiel.load_game("python_dice_race")
+    kind = game.get_type()
+    assert (kind.long_name, kind.min_num_players, kind.max_num_players) == ("Dice Race", 2, 4)
+    assert game.max_chance_outcomes() == 6  # the faces of its dice
+    state = game.new_initial_state()
+    assert state.current_player() == 0  # no set-up draws
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+    assert [state.action_to_string(0, a) for a in state.legal_actions()] == [
+        "dash: dash",
+        "sprint: sprint",
+        "rest: rest",
+    ]
+    state.apply_action(0)  # dash: a chance node rolls the die
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 6
+    copy = game.deserialize_state(state.serialize())
+    assert copy.table.to_json() == state.table.to_json()
+    with pytest.raises(ValueError, match="players must be 2-4"):
+        pyspiel.load_game("python_dice_race", {"players": 5})

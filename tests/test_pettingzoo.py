@@ -11,6 +11,7 @@ from pettingzoo.test import api_test, seed_test
 
 from blackangel.adapters.pettingzoo import env, raw_env
 from blackangel.dsl.compiler import load_shipped
+from blackangel.dsl.errors import ArgumentError
 from blackangel.interpreter.agents import RandomAgent
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.program import build
@@ -86,3 +87,30 @@ def test_observe_does_not_show_another_seats_face_down_cards():
         choice = agents[decision.player].choose(environment.game, decision)
         environment.step([o.id for o in decision.options].index(choice))
     assert checked, "no seat had a face-down card: the test shows nothing"
+
+
+# ---- any registered game: Dice Race, written only in the language ---------------------
+@pytest.mark.parametrize("players", [2, 4])
+def test_api_test_on_a_game_without_python(players):
+    """The generic observation (interpreter/observation.py) of a game that gives none."""
+    api_test(env(players=players, game="dice_race"), num_cycles=200)
+    seed_test(lambda: env(players=players, game="dice_race"), num_cycles=100)
+
+
+def test_a_game_by_name_plays_to_the_end_with_its_rules():
+    game = raw_env(players=3, game="dice_race")
+    assert game.metadata["name"] == "dice_race_v0" and game.data.title == "Dice Race"
+    game.reset(seed=2)
+    size = game.observation_space("player_0")["observation"].shape[0]
+    for _agent in game.agent_iter():
+        obs, reward, termination, truncation, info = game.last()
+        assert obs["observation"].shape == (size,)
+        action = None if termination else int(obs["action_mask"].nonzero()[0][0])
+        game.step(action)
+    assert game.game is not None and max(game.game.state["scores"]) == 30
+    with pytest.raises(ValueError, match="players must be 2-4"):
+        raw_env(players=1, game="dice_race")
+    with pytest.raises(ValueError, match="no variant 'advanced'"):
+        raw_env(players=2, game="dice_race", advanced=True)
+    with pytest.raises(ArgumentError, match="no game 'no_such_game'"):
+        raw_env(game="no_such_game")

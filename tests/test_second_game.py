@@ -1,6 +1,7 @@
-"""The second game, Dice Race (examples/dice_race/), on the same engine and registry as
-Black Angel: lint, play, rulings, invariants, save/load, the CLI, and a game added by
-an outside package through the entry-point group `blackangel.games`."""
+"""The second game, Dice Race (examples/dice_race/), written only in the language and run
+by the engine's own procedure (interpreter/procedure.py, `module rules_only`), on the same engine
+and registry as Black Angel: lint, play, rulings, invariants, save/load, the CLI, and a
+game added by an outside package through the entry-point group `blackangel.games`."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from blackangel.cli.lint import lint_command
 from blackangel.cli.main import ba
 from blackangel.dsl import games
 from blackangel.dsl.compiler import compile_paths
-from blackangel.examples.dice_race import game as dice_race
+from blackangel.interpreter import procedure
 from blackangel.interpreter.agents import GreedyAgent, RandomAgent, play
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.invariants import problems
@@ -27,7 +28,7 @@ from blackangel.interpreter.program import build
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "examples" / "dice_race"
 RULES_TEXT = (RULES / "dice_race.ba").read_text(encoding="utf-8")
-FINISH = 30  # `finish` in dice_race.ba
+FINISH = 30  # the `limit` of track position in dice_race.ba
 
 
 @cache
@@ -54,7 +55,8 @@ def random_game(players: int, seed: int, rulings: dict | None = None, data=None)
 
 
 def moves(engine: Engine) -> list[dict]:
-    return [e for e in engine.state["log"] if e["event"] == "move"]
+    """The moves along the track (a gain on a track with a limit logs where it ended)."""
+    return [e for e in engine.state["log"] if e["event"] == "gain_vp" and e["track"] == "position"]
 
 
 @pytest.fixture
@@ -78,25 +80,37 @@ def test_lint_is_clean(run):
 def test_lint_knows_the_games_own_words(run, tmp_path):
     """The game's vocabulary is what checks it: its primitives, fields and rulings."""
     bad = tmp_path / "bad.ba"
-    bad.write_text(RULES_TEXT.replace("roll_move 2", "roll_move 7").replace("finish 30", ""))
+    bad.write_text(
+        RULES_TEXT.replace("roll 2 6", "roll 12 6")
+        .replace("  turn turn\n", "")
+        .replace("ruled doubles boost", "ruled doubles always")
+    )
     code, out = run(lint_command, bad)
     assert code == 1
-    assert "roll_move" in out and "finish" in out
+    assert "E110" in out and "roll" in out  # at most 9 dice
+    assert "E111" in out and "'turn'" in out  # the core procedure needs the turn phase
+    assert "E116" in out and "no option 'always'" in out
 
 
 def test_the_rule_set_names_its_module_and_the_registry_finds_it():
-    assert {"black_angel", "dice_race"} <= set(games.available())
-    assert games.load("dice_race") is dice_race.GAME
+    assert {"black_angel", "dice_race", "rules_only"} <= set(games.available())
+    assert games.load("dice_race") is procedure.GAME  # the game module its rules name
     data = program()
-    assert data.game is dice_race.GAME and isinstance(data, dice_race.DiceRaceProgram)
+    assert data.game is procedure.GAME
     assert data.title == "Dice Race" and data.player_counts() == [2, 3, 4]
-    assert data.score_track == "position"  # the first declared track
-    assert (data.finish, data.faces, data.start_boosts, data.rounds) == (FINISH, 6, 1, 40)
+    assert data.score_track == "position" and data.turn_phase == "turn"
+    position, boost = data.tracks["position"], data.tracks["boost"]
+    assert (position.start, position.min, position.limit, position.end_at) == (0, 0, FINISH, 30)
+    assert (position.past_limit, position.end_when) == ("finish_line", "race_end")
+    assert (boost.start, boost.min, boost.limit, data.rounds) == (1, 0, None, 40)
     assert set(data.rulings) == {"finish_line", "doubles", "race_end"}
 
 
-def test_the_rules_file_is_shipped_with_the_module():
-    assert (Path(dice_race.__file__).parent / "dice_race.ba").is_file()
+def test_the_game_is_a_folder_of_rules_registered_by_name():
+    folder = games.rules_folder("dice_race")
+    assert folder is not None and (folder / "dice_race.ba").is_file()
+    assert [p.name for p in folder.glob("*.py")] == ["__init__.py"]  # no game code
+    assert games.rules_folder("black_angel") is None
 
 
 # ---- playing -----------------------------------------------------------------------
@@ -108,14 +122,14 @@ def test_the_turn_offers_the_three_moves_then_the_optional_boost():
     engine.apply("dash")
     boost = engine.decision()
     assert (boost.player, boost.kind) == (0, "optional")
-    assert boost.options[0].label == "yes: spend 1 boost token to move forward 3 spaces"
+    assert boost.options[0].label == "yes: pay 1 boost token to gain 3 spaces"
     engine.apply("yes")
     assert engine.state["players"][0]["boost"] == 0
-    assert moves(engine)[-1]["steps"] == 3
+    assert moves(engine)[-1]["amount"] == 3
 
 
 def test_no_boost_no_question():
-    """`spend`'s feasibility check: a runner without a token is not asked."""
+    """`pay`'s feasibility check: a runner without a token is not asked."""
     engine = Engine.new_game(program(), 2, 1)
     engine.state["players"][0]["boost"] = 0
     engine.apply("dash")
@@ -143,7 +157,7 @@ def test_a_seeded_game_plays_to_the_end(players):
     assert engine.is_terminal() and engine.decision() is None
     scores = engine.state["scores"]
     assert scores == [p["position"] for p in engine.state["players"]]
-    assert engine.state["race"]["ending"] == "finish" and max(scores) == FINISH
+    assert engine.state["rounds"]["ending"] == "threshold" and max(scores) == FINISH
     assert sum(engine.returns()) >= 1
 
 
@@ -177,8 +191,8 @@ def test_invariants_hold_after_every_step_over_hundreds_of_games():
             steps += 1
             assert steps < 2000, f"seed {seed} does not end"
         assert len(engine.state["scores"]) == players
-        endings.add(engine.state["race"]["ending"])
-    assert endings == {"finish"}
+        endings.add(engine.state["rounds"]["ending"])
+    assert endings == {"threshold"}
 
 
 def test_the_invariants_can_fail():
@@ -187,21 +201,21 @@ def test_the_invariants_can_fail():
     engine.state["players"][2]["boost"] = -1
     engine.state["scores"] = [0, 0, 0]
     found = problems(engine)
-    assert len(found) == 3 and "P2 is at 31" in found[0]
+    assert len(found) == 3 and "P2 has 31 position, above its limit 30" in found[0]
 
 
 def test_the_last_round_ends_the_race_on_time(tmp_path):
-    """The module reads its numbers from the rules: three rounds, then the furthest wins."""
-    data = variant(tmp_path, ("rounds 40", "rounds 3"), ("finish 30", "finish 99"))
+    """The procedure reads its numbers from the rules: three rounds, then the furthest wins."""
+    data = variant(tmp_path, ("rounds 40", "rounds 3"), ("end_at 30", "end_at 99"))
     for seed in range(5):
         engine = random_game(3, seed, data=data)
-        assert engine.state["race"]["ending"] == "time"
-        assert engine.state["race"]["turns"] == 9
+        assert engine.state["rounds"]["ending"] == "rounds"
+        assert engine.state["rounds"]["turns"] == 9
         assert engine.state["scores"] == [p["position"] for p in engine.state["players"]]
 
 
 def test_the_die_has_the_faces_the_rules_give(tmp_path):
-    data = variant(tmp_path, ("die 6", "die 2"))
+    data = variant(tmp_path, ("roll 1 6", "roll 1 2"), ("roll 2 6", "roll 2 2"))
     faces = {
         f
         for e in random_game(2, 1, data=data).state["log"]
@@ -262,38 +276,47 @@ def changes_play(rulings: dict) -> list[Engine]:
 
 
 def test_finish_line_overshoot_stops_on_the_finish():
-    passing = [m for g in default_runs() for m in moves(g) if m["start"] + m["steps"] > FINISH]
+    passing = [m for g in default_runs() for m in moves(g) if m["start"] + m["amount"] > FINISH]
     assert passing and all(m["to"] == FINISH for m in passing)
 
 
 def test_finish_line_exact_loses_the_move():
     played = changes_play({"finish_line": "exact"})
-    passing = [m for g in played for m in moves(g) if m["start"] + m["steps"] > FINISH]
+    passing = [m for g in played for m in moves(g) if m["start"] + m["amount"] > FINISH]
     assert passing and all(m["to"] == m["start"] for m in passing)
 
 
 def test_finish_line_bounce_comes_back():
     played = changes_play({"finish_line": "bounce"})
-    passing = [m for g in played for m in moves(g) if m["start"] + m["steps"] > FINISH]
-    assert passing and all(m["to"] == 2 * FINISH - m["start"] - m["steps"] for m in passing)
+    passing = [m for g in played for m in moves(g) if m["start"] + m["amount"] > FINISH]
+    assert passing and all(m["to"] == 2 * FINISH - m["start"] - m["amount"] for m in passing)
+
+
+def doubles(engine: Engine) -> list[dict]:
+    """The boost tokens a double gave: `gain 1 boost if doubles if ruled doubles boost`."""
+    return [
+        e
+        for e in engine.state["log"]
+        if e["event"] == "if" and e["conditions"] == ["doubles", "ruled"]
+    ]
 
 
 def test_doubles_give_a_boost_token_or_nothing():
-    assert any(e["event"] == "double" for g in default_runs() for e in g.state["log"])
+    assert any(doubles(g) for g in default_runs())
     played = changes_play({"doubles": "nothing"})
-    assert not any(e["event"] == "double" for g in played for e in g.state["log"])
+    assert not any(doubles(g) for g in played)
 
 
 def test_race_end_round_lets_everyone_finish_the_round_and_share():
     for engine in default_runs():
-        assert engine.state["race"]["turns"] % 3 == 0  # whole rounds
+        assert engine.state["rounds"]["turns"] % 3 == 0  # whole rounds
     assert any(engine.state["scores"].count(FINISH) > 1 for engine in default_runs())
 
 
 def test_race_end_at_once_ends_with_the_first_runner_home():
     played = changes_play({"race_end": "at_once"})
     assert all(g.state["scores"].count(FINISH) == 1 for g in played)
-    assert any(g.state["race"]["turns"] % 3 != 0 for g in played)
+    assert any(g.state["rounds"]["turns"] % 3 != 0 for g in played)
 
 
 # ---- the commands ------------------------------------------------------------------
@@ -301,9 +324,9 @@ def test_ba_play_prints_a_readable_game(run):
     code, out = run(ba, "play", "--rules", RULES, "--seed", 1)
     assert code == 0
     assert out.startswith("Dice Race, 3 players, seed 1, rules ")
-    assert "-- round 1, P1 (greedy): on space 0, 1 boost token --" in out
-    assert "  P1 (greedy): " in out and " rolls " in out and " to space " in out
-    assert "** the race is over: a runner has reached the finish **" in out
+    assert "-- round 1, P1 (greedy): 0 spaces and 1 boost token --" in out
+    assert "  P1 (greedy): " in out and " rolls " in out and " spaces: now " in out
+    assert "** the game is over: a track has reached its end **" in out
     last = out.strip().splitlines()[-1]
     assert last.startswith("winner") and f"with {FINISH} spaces after " in last
     assert run(ba, "play", "--rules", RULES, "--seed", 1) == (code, out)
@@ -317,7 +340,7 @@ def test_ba_simulate_summarises(run):
     code, out = run(ba, *args)
     assert code == 0
     assert out.startswith("200 games, 3 players, seeds 1..200")
-    assert "ended by: finish 200" in out
+    assert "ended by: threshold 200" in out
     code, text = run(ba, *args, "--json", "--ruling", "race_end=at_once")
     summary = json.loads(text)
     assert code == 0 and sum(summary["wins_by_seat"]) == 200  # one winner a game
@@ -328,19 +351,19 @@ def test_ba_rulings_and_language_describe_the_game(run):
     code, out = run(ba, "rulings", "--rules", RULES)
     assert code == 0 and "finish_line" in out and "bounce: the runner bounces back" in out
     code, out = run(ba, "language", "--game", "dice_race")
-    assert code == 0 and "roll_move <dice:count>" in out and "finish <amount:count>" in out
-    assert "roll_move" not in run(ba, "language")[1]
+    assert code == 0 and "roll <dice:count> <faces:count>" in out and "end_at <value:int>" in out
+    assert "hal_roll" not in out and "hal_roll" in run(ba, "language")[1]
     assert run(ba, "language", "--game", "no_such_game")[0] == 2
 
 
 # ---- a game from an outside package ------------------------------------------------
 OUTSIDE_MODULE = '''\
-"""A game from another package: Dice Race's pieces under a new name."""
+"""A game from another package: the engine's own procedure under a new name."""
 from dataclasses import replace
 
-from blackangel.examples.dice_race.game import GAME as DICE_RACE
+from blackangel.interpreter.procedure import GAME as CORE
 
-GAME = replace(DICE_RACE, name="sprint_race")
+GAME = replace(CORE, name="sprint_race")
 '''
 
 
@@ -353,10 +376,9 @@ def outside_package(root: Path) -> Path:
     (info / "entry_points.txt").write_text("[blackangel.games]\nsprint_race = sprint_race:GAME\n")
     rules = root / "rules"
     rules.mkdir()
-    text = RULES_TEXT.replace("module dice_race", "module sprint_race")
-    text = text.replace('title "Dice Race"', 'title "Sprint Race"').replace(
-        "finish 30", "finish 12"
-    )
+    text = RULES_TEXT.replace("module rules_only", "module sprint_race")
+    text = text.replace('title "Dice Race"', 'title "Sprint Race"')
+    text = text.replace("limit 30", "limit 12").replace("end_at 30", "end_at 12")
     (rules / "sprint_race.ba").write_text(text)
     return rules
 

@@ -34,6 +34,7 @@ Where a rule lives:
 from __future__ import annotations
 
 from ..game import Game, Implementation
+from ..observation import Observation
 from . import (
     boosts,
     cards,
@@ -48,6 +49,7 @@ from . import (
     items,
     missions,
     narrate,
+    observation,
     ravagers,
     scoring,
     sequence_a,
@@ -147,4 +149,11 @@ GAME = Game(
     automaton=hal.decide,
     rival=hal.rival,
     state_shape=state_shape,
+    observation=Observation(
+        observation.bounds,
+        observation.fields,
+        observation.tensor,
+        observation.string,
+        max_seats=observation.MAX_SEATS,
+    ),
 )

@@ -1,0 +1,51 @@
+"""The words of the engine's own procedure (interpreter/procedure.py), which plays a game
+written only in the language (`module rules_only`): the core vocabulary (dsl/core.py),
+plus what that procedure reads and no game module need read: the game's round limit,
+score track and tie-break, and each track's start value and threshold."""
+
+from __future__ import annotations
+
+from .core import CORE, TRACK
+from .meta import COUNT, INT, keyword, param, ref
+
+# When reaching a track's `end_at` ends the game: one of these words, or a ruling whose
+# options are these words (checked by dsl/consistency.py, E116)
+END_WHEN = ("at_once", "round")
+END_RULE = ref("end_when", "ruling", also=END_WHEN)
+
+VOCABULARY = CORE.extend(
+    "procedure",
+    fields={
+        "game": (
+            keyword(
+                "rounds",
+                "The most rounds a game lasts (a round: each seat in turn takes its turn); "
+                "after the last one the best score wins.",
+                param("rounds", COUNT, lo=1),
+            ),
+            keyword(
+                "score",
+                "The track whose values are the final scores (without it, the first track).",
+                param("track", TRACK),
+            ),
+            keyword(
+                "tie_break",
+                "The track that decides between seats with the same score (without it they "
+                "share the win).",
+                param("track", TRACK),
+            ),
+        ),
+        "track": (
+            keyword(
+                "start", "Where each seat starts on the track (0 without it).", param("value", INT)
+            ),
+            keyword(
+                "end_at",
+                "Reaching this value ends the game: at_once (after that turn) or round (at the "
+                "end of that round), or a ruling whose options are these.",
+                param("value", INT),
+                param("when", END_RULE),
+            ),
+        ),
+    },
+)

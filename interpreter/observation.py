@@ -1,0 +1,160 @@
+"""What a seat may know of a game, for the AI adapters (adapters/): the hook a game fills
+with its own observation (`Game.observation`), and the generic one for a game that gives
+none, derived from the state and the pending decision.
+
+The generic observation holds what the engine's state shows of every game that keeps
+one record of numbers per seat (a game of the engine's own procedure: one number per
+track), nothing hidden: each seat's numbers, the seat to play, the round, the last roll
+of dice, the scores once the game is over, and the pending decision (who decides what,
+and the options' ids and labels for the seat that decides). Seats are relative to the
+observer (slot 0 is the observer, slot 1 the next seat...), and missing seats are zeros,
+so the tensor has one size for every player count.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..dsl import ast
+
+if TYPE_CHECKING:
+    from .engine import Engine, Option
+    from .program import Program
+
+MAX_OPTIONS = 256  # the most options a decision may offer (an adapter's action space)
+PRIVATE = ("none", "own", "all")  # whose private information an observation shows
+
+
+class Field(NamedTuple):
+    name: str
+    start: int
+    size: int
+    what: str
+
+
+def action_string(option: Option) -> str:
+    """An option as an action's text: its id and its label."""
+    return f"{option.id}: {option.label}"
+
+
+@dataclass(frozen=True)
+class Observation:
+    """A game's observation, as the adapters read it. `bounds(program)`: the most options
+    of a decision and the most outcomes of one random draw; `fields(engine, private,
+    public)`: the tensor's layout; `tensor` and `string(engine, seat, private, public)`:
+    the observation of a seat as numbers and as a JSON text; `max_seats`: the most seats
+    (None: the rules' largest player count); `action`: an option as an action's text."""
+
+    bounds: Callable[[Any], tuple[int, int]]  # (the game's Program)
+    fields: Callable[..., list]
+    tensor: Callable[..., list[float]]
+    string: Callable[..., str]
+    max_seats: int | None = None
+    action: Callable[[Option], str] = action_string
+
+
+# ---- the generic observation --------------------------------------------------------
+def bounds(data: Program) -> tuple[int, int]:
+    """The most options (MAX_OPTIONS) and the most faces of a die the rules roll."""
+    faces = [
+        node.values[1]
+        for node in data.nodes
+        if isinstance(node, ast.Call) and node.name == "roll" and len(node.values) == 2
+    ]
+    return MAX_OPTIONS, max([2, *faces])
+
+
+def _numbers(record: dict) -> list[str]:
+    return sorted(k for k, v in record.items() if isinstance(v, int) and not isinstance(v, bool))
+
+
+def _seats(engine: Engine) -> int:
+    return engine.data.player_range.stop - 1
+
+
+def _check(private: str) -> None:
+    if private not in PRIVATE:
+        raise ValueError(f"private must be one of {', '.join(PRIVATE)}, not {private!r}")
+
+
+def view(engine: Engine, seat: int, private: str = "own", public: bool = True) -> dict[str, Any]:
+    """What `seat` sees, as plain data: nothing is hidden but the options of a decision
+    another seat faces (private information, as OpenSpiel's observation types ask)."""
+    _check(private)
+    state = engine.state
+    out: dict[str, Any] = {}
+    if public:
+        out["players"] = [{k: p[k] for k in _numbers(p)} for p in state["players"]]
+        out["rounds"] = state.get("rounds")
+        out["roll"] = state.get("roll")
+        out["scores"] = state["scores"]
+    decision = engine.decision()
+    if decision is not None:
+        shown = {"none": False, "own": decision.player == seat, "all": True}[private]
+        pending: dict[str, Any] = {"player": decision.player, "kind": decision.kind}
+        if shown:
+            pending["options"] = [[o.id, o.label] for o in decision.options]
+        out["decision"] = pending
+    return out
+
+
+def string(engine: Engine, seat: int, private: str = "own", public: bool = True) -> str:
+    return json.dumps(view(engine, seat, private, public), sort_keys=True, separators=(",", ":"))
+
+
+def _layout(engine: Engine, private: str, public: bool) -> list[tuple[str, int, str]]:
+    seats = _seats(engine)
+    keys = _numbers(engine.state["players"][0])
+    out: list[tuple[str, int, str]] = []
+    if public:
+        out += [(f"seat_{key}", seats, f"{key} of each seat, from the observer") for key in keys]
+        out += [
+            ("to_play", seats, "the seat deciding, from the observer (one-hot)"),
+            ("round", 1, "the round"),
+            ("roll", 1, "the highest die of the last roll (0: none)"),
+            ("over", 1, "1 once the game is over"),
+        ]
+    if private != "none":
+        out.append(("options", 1, "the options of the observer's decision (0: none)"))
+    return out
+
+
+def fields(engine: Engine, private: str = "own", public: bool = True) -> list[Field]:
+    """The tensor's layout: the same for every state and player count of the rules."""
+    _check(private)
+    out, start = [], 0
+    for name, size, what in _layout(engine, private, public):
+        out.append(Field(name, start, size, what))
+        start += size
+    return out
+
+
+def tensor(engine: Engine, seat: int, private: str = "own", public: bool = True) -> list[float]:
+    _check(private)
+    state, seats = engine.state, _seats(engine)
+    players = state["players"]
+    relative = [(seat + i) % len(players) for i in range(len(players))]
+    decision = engine.decision()
+    values: list[float] = []
+    if public:
+        for key in _numbers(players[0]):
+            row = [float(players[s].get(key, 0)) for s in relative]
+            values += row + [0.0] * (seats - len(row))
+        to_play = [0.0] * seats
+        if decision is not None:
+            to_play[(decision.player - seat) % len(players)] = 1.0
+        rounds = state.get("rounds") or {}
+        values += to_play
+        values.append(float(rounds.get("round", 0)))
+        values.append(float(max(state.get("roll") or [0])))
+        values.append(1.0 if state["scores"] is not None else 0.0)
+    if private != "none":
+        mine = decision is not None and (decision.player == seat or private == "all")
+        values.append(float(len(decision.options)) if mine and decision is not None else 0.0)
+    return values
+
+
+GENERIC = Observation(bounds, fields, tensor, string)
