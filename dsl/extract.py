@@ -242,6 +242,16 @@ def vocabulary_messages(vocabulary: Vocabulary) -> Iterator[tuple[str, str | Non
                     )
     for prim in vocabulary.primitives.values():
         yield prim.help, "pgettext", (HELP, prim.help), [f"help of primitive {prim.name}"]
+    for event_name, event in vocabulary.events.items():
+        yield event.help, "pgettext", (HELP, event.help), [f"help of event {event_name}"]
+        for moment in event.raised:
+            yield moment, "pgettext", (HELP, moment), [f"a moment that raises event {event_name}"]
+        yield (
+            event.runs_for,
+            "pgettext",
+            (HELP, event.runs_for),
+            [f"for whom the triggers on event {event_name} run, after: triggers run for"],
+        )
     for type_name in type_names(vocabulary):
         yield type_name, "pgettext", (TYPE, type_name), ["a type of value, in messages"]
     for slot in word_slots(vocabulary).values():

@@ -236,6 +236,18 @@ class Primitive:
         return bool(self.params) and self.params[0].type.form == "count"
 
 
+@dataclass(frozen=True)
+class Event:
+    """An event that a game raises by itself, for triggers to listen to: what happens (a
+    clause: a trigger's card text reads "When {help}: ..."), the moments that raise it and
+    for whom its triggers run. `ba language` and the reference show all three, translated
+    under the context `help`; tests check that every event a game raises is declared."""
+
+    help: str
+    raised: tuple[str, ...]  # each moment that raises it, in a few words
+    runs_for: str  # whose effect a trigger on it runs: a player, or each player in turn
+
+
 def param(name: str, type_: ParamType, **options) -> Param:
     return Param(name, type_, **options)
 
@@ -263,7 +275,7 @@ class Vocabulary:
     name: str
     kinds: Mapping[str, Kind]
     primitives: Mapping[str, Primitive]
-    events: Mapping[str, str] = field(default_factory=dict)
+    events: Mapping[str, Event] = field(default_factory=dict)
     nouns: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     shown: Mapping[str, str] = field(default_factory=dict)
     slots: Mapping[str, ParamType] = field(default_factory=dict)
@@ -273,7 +285,7 @@ class Vocabulary:
         name: str,
         kinds: tuple[Kind, ...] = (),
         primitives: tuple[Primitive, ...] = (),
-        events: Mapping[str, str] | None = None,
+        events: Mapping[str, Event] | None = None,
         nouns: Mapping[str, tuple[str, str]] | None = None,
         shown: Mapping[str, str] | None = None,
         fields: Mapping[str, tuple[Field, ...]] | None = None,
