@@ -78,20 +78,27 @@ ba.add_command(serve_command)
 
 @ba.command()
 @click.argument("card_ids", nargs=-1)
-@click.option("--kind", help="Show only cards of this kind (mission, ravager, tech, ...).")
+@click.option(
+    "--kind", help="Show only cards of this kind (mission, ravager, tech, ..., trigger, event)."
+)
 @lang_option
 @format_options(what="the cards")
 @rules_options
 @guarded
 def cards(card_ids, kind, lang, fmt, rules_paths, base):
-    """Print cards and tiles with their rules text, generated from their effects.
+    """Print cards and tiles, and the rules' triggers and events, with their rules text
+    generated from their effects.
 
     With CARD_IDS, only those cards (e.g. `ba cards m001 r061`).
     """
     lang = chosen_language(lang, rules_paths)
     ruleset = compiled(rules_paths, base, lang)
     text = TextRenderer(ruleset.decls, ruleset.vocabulary, lang, ruleset.locales)
-    card_kinds = [k for k, spec in ruleset.vocabulary.kinds.items() if spec.card and k != "strip"]
+    card_kinds = [
+        k
+        for k, spec in ruleset.vocabulary.kinds.items()
+        if (spec.card and k != "strip") or spec.listed
+    ]
     if kind is not None and kind not in card_kinds:
         hint = did_you_mean(kind, card_kinds) or "kinds: " + ", ".join(card_kinds)
         raise UsageError(f"no kind of card '{kind}'; {hint}")

@@ -230,7 +230,7 @@ def vocabulary_messages(vocabulary: Vocabulary) -> Iterator[tuple[str, str | Non
                     field_spec.unique,
                     [f"what {field_key} of {kind_key} numbers, in: duplicate {{what}} {{number}}"],
                 )
-        if spec.card:  # ba cards and the reference's component pages
+        if spec.card or spec.listed:  # ba cards and the reference's component pages
             yield kind_key, "pgettext", ("kind", kind_key), ["a kind of card, in ba cards"]
             for field_key, field_spec in spec.fields.items():
                 if not field_spec.effect:  # as TextRenderer.facts shows them

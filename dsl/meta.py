@@ -202,6 +202,8 @@ class Kind:
     singleton: bool = False  # at most one in a rule set
     required: bool = False  # a complete rule set declares one (the engine reads it)
     card: bool = False  # content that `ba cards` shows and the component count covers
+    listed: bool = False  # not a card, but a rule that `ba cards` and the reference show too
+    is_event: bool = False  # its id names an event, which effects raise and triggers hear
     nested_only: bool = False  # only inside another declaration's block
     referenced: bool = False  # exists to be named by others: unused ones are reported
     decision: bool = False  # its values are the project's decisions (rulings), not printed
