@@ -48,6 +48,7 @@ class Program:
         self.player_range = range(lo, hi + 1)
         self.text = TextRenderer(ruleset.decls, self.vocabulary, SOURCE_LANGUAGE, ruleset.locales)
         tracks = [t.id for t in ruleset.of_kind("track") if t.id is not None]
+        self.tracks = tuple(tracks)  # in declaration order
         self.score_track: str | None = tracks[0] if tracks else None  # final scores count it
         self.nodes: list[ast.Effect] = []
         self.parts: list[tuple[int, ...]] = []

@@ -2,11 +2,17 @@
 log, the final score), and its values are counted as the mod's, never as printed."""
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
 
 from blackangel.cli.main import ba
+from blackangel.dsl.compiler import compile_paths
+from blackangel.interpreter.agents import RandomAgent, play
+from blackangel.interpreter.engine import Engine
+from blackangel.interpreter.narrate import log_lines, seat_names, transcript
+from blackangel.interpreter.program import build
 
 MOD = """\
 event alarm {
@@ -93,3 +99,54 @@ def test_cards_shows_triggers_in_the_chosen_language(mod):
 def test_an_unknown_kind_names_the_trigger_and_event_kinds(mod):
     code, out = cards("--rules", mod, "--base", "--kind", "triggers")
     assert code == 2 and "trigger" in out and "Traceback" not in out
+
+
+# ---- the log and the final score ----------------------------------------------------------
+def played(mod: str, seed: int = 1, players: int = 3) -> Engine:
+    ruleset = compile_paths([mod], on_base=True).ruleset
+    assert ruleset is not None
+    agents = [RandomAgent(seed * 10 + i) for i in range(players)]
+    return play(Engine.new_game(build(ruleset), players, seed), agents)
+
+
+def test_the_log_says_when_a_trigger_fires_and_what_it_did(mod):
+    engine = played(mod)
+    names = seat_names(engine)
+    lines = log_lines(engine, names)
+    assert "  P1: trigger scrap_bonus (the game ends and is scored)" in lines
+    assert "  P1, trigger scrap_bonus: +3 VP" in lines
+    # a trigger raised inside another one reports its own points; the outer one, none
+    fired = lines.index("  P1: trigger alarm_bell (a player performs a board action)")
+    assert lines[fired + 1 : fired + 4] == [
+        "  P1: trigger alarm_answer (a mission of the mod raises the alarm)",
+        "  P1, trigger alarm_answer: +1 VP",
+        "  P1, trigger alarm_bell: no change",
+    ]
+
+
+def test_the_final_score_names_each_trigger_apart_from_the_track(mod):
+    engine = played(mod)
+    final = {e["seat"]: e for e in engine.state["log"] if e["event"] == "final_score"}
+    answers = sum(
+        1 for e in engine.state["log"] if e["event"] == "trigger" and e["name"] == "alarm_answer"
+    )
+    for seat, event in final.items():
+        by_trigger = event["triggers"]
+        assert by_trigger["scrap_bonus"] == 3
+        vp = engine.state["players"][seat]["vp"]
+        assert event["track"] == vp - sum(by_trigger.values())
+        parts = event["track"] + sum(by_trigger.values()) + event["advanced"]
+        assert parts + event["conversion"] == event["total"]
+    assert sum(e["triggers"].get("alarm_answer", 0) for e in final.values()) == answers
+    text = transcript(engine, seat_names(engine))
+    assert re.search(r"^  P1: 3 VP from trigger scrap_bonus$", text, re.M)
+
+
+def test_a_game_without_triggers_reads_as_before():
+    """No trigger: no trigger line, no line under the final scores."""
+    engine = play(
+        Engine.new_game(build(compile_paths().ruleset), 2, 4), [RandomAgent(1), RandomAgent(2)]
+    )
+    text = transcript(engine, seat_names(engine))
+    assert ": trigger " not in text and "from trigger" not in text
+    assert all(e["triggers"] == {} for e in engine.state["log"] if e["event"] == "final_score")

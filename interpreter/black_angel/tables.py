@@ -94,7 +94,6 @@ class BlackAngelProgram(Program):
     def __init__(self, ruleset: RuleSet):
         super().__init__(ruleset)
         self.colors = tuple(c.id for c in ruleset.of_kind("color") if c.id is not None)
-        self.tracks = {t.id for t in ruleset.of_kind("track")}
         self.actions: dict[int, tuple[str, str]] = {
             a.value("number"): (a.value("color"), a.value("kind"))
             for a in ruleset.of_kind("action")
