@@ -87,7 +87,7 @@ def compile_sources(loaded: LoadedSources, strict_counts: bool) -> CompileResult
     if game is None:
         # without the game's vocabulary every name would look unknown
         return CompileResult(None, _sorted(diags + unknown), loaded.lines, skipped_semantics=True)
-    decls, checker = check_files(loaded.files, game.vocabulary)
+    decls, checker = check_files(loaded.files, game.vocabulary, loaded.mod_names)
     diags += checker.diags
     diags += check_consistency(decls, checker, strict_counts, game.checks)
     graph = build_graph(decls, game.vocabulary)

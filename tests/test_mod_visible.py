@@ -7,7 +7,9 @@ import re
 import pytest
 from click.testing import CliRunner
 
+from blackangel.cli.lint import lint_command
 from blackangel.cli.main import ba
+from blackangel.dsl import provenance
 from blackangel.dsl.compiler import compile_paths
 from blackangel.interpreter.agents import RandomAgent, play
 from blackangel.interpreter.engine import Engine
@@ -150,3 +152,31 @@ def test_a_game_without_triggers_reads_as_before():
     text = transcript(engine, seat_names(engine))
     assert ": trigger " not in text and "from trigger" not in text
     assert all(e["triggers"] == {} for e in engine.state["log"] if e["event"] == "final_score")
+
+
+# ---- provenance ---------------------------------------------------------------------------
+def test_a_mods_values_are_the_mods_unless_it_annotates_them(mod):
+    result = compile_paths([mod], on_base=True)
+    found = provenance.origins(result.ruleset.decls, result.lines)
+    mine = {o.shown: o.kind for o in found if o.where.startswith(mod)}
+    assert mine["on final_scoring"] == "mod"
+    assert mine["effect: gain 3 vp"] == "mod"
+    assert mine["activation: take 1 ship, gain 2 vp"] == "mod"
+    assert mine["reward 1 vp"] == "printed"  # the mod cites the rulebook
+    assert mine["reveals orange gray"] == "reconstructed"
+    shipped = [o for o in found if not o.where.startswith(mod)]
+    assert shipped and all(o.kind != "mod" for o in shipped)
+
+
+def test_lint_provenance_counts_a_mods_values_as_mod(mod):
+    runner = CliRunner()
+    out = runner.invoke(lint_command, ["--base", mod, "--provenance"]).output
+    assert re.search(r"^  trigger +6 mod$", out, re.M), out
+    assert re.search(r"provenance: .*, 9 from the mod$", out, re.M), out
+    data = json.loads(
+        runner.invoke(lint_command, ["--base", mod, "--provenance", "--format", "json"]).output
+    )
+    counts = data["summary"]["provenance"]
+    assert counts["mod"] == 9 and counts["by_category"]["trigger"]["printed"] == 0
+    shipped = json.loads(runner.invoke(lint_command, ["--provenance", "--format", "json"]).output)
+    assert shipped["summary"]["provenance"]["mod"] == 0

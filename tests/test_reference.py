@@ -277,6 +277,11 @@ def test_a_mod_of_two_cards_gets_them_rendered(tmp_path):
         assert f'id="{anchor("card", card)}"' in page
         for line in text.card_lines(ruleset.by_id[card]):
             assert line in page
+    # a mod's card says its values are the mod's, not printed in the rulebooks
+    m061 = page[page.index(f'id="{anchor("card", "m061")}"') :]
+    m061 = m061[: m061.index(f'id="{anchor("card", "m062")}"')]
+    assert "Every value comes from the mod, not from the rulebooks." in m061
+    assert "Every value is printed" not in m061
 
 
 def test_a_mod_with_lint_errors_gets_the_diagnostics_and_no_site(tmp_path):
