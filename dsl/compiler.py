@@ -39,6 +39,7 @@ class RuleSet:
     content_hash: str
     files: list[str]
     locales: tuple[str, ...] = ()  # a mod's catalog folders, layered over the shipped ones
+    mod_files: frozenset[str] = frozenset()  # the files that are not shipped (a mod's)
     by_id: dict[str, Decl] = field(init=False)
     _graph: nx.MultiDiGraph | None = field(init=False, default=None, repr=False)
 
@@ -93,7 +94,9 @@ def compile_sources(loaded: LoadedSources, strict_counts: bool) -> CompileResult
     graph = build_graph(decls, game.vocabulary)
     diags += activation_chain_problems(graph)
     diags += cycle_problems(graph)
-    ruleset = RuleSet(game, decls, graph, loaded.content_hash, loaded.paths)
+    ruleset = RuleSet(
+        game, decls, graph, loaded.content_hash, loaded.paths, mod_files=frozenset(loaded.mod_names)
+    )
     if loaded.mod_files:
         diags = attribute(diags, loaded.mod_files, loaded.base_files)
     return CompileResult(ruleset, _sorted(diags), loaded.lines)
