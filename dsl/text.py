@@ -191,7 +191,8 @@ class TextRenderer(NodeVisitor):
             if decl.kind == "event" and decl.id == name:
                 text = decl.value("help")
                 if isinstance(text, str):
-                    return self.tr.pgettext(f"event {name}", text)
+                    context = f"event {name}"  # as dsl/extract.py extracts it
+                    return self.tr.pgettext(context, text)
         return self.fill(EVENT_WITHOUT_HELP, {"name": name})
 
     def fill(
