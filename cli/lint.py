@@ -43,7 +43,7 @@ PROVENANCE_HEADING = N_("provenance by kind of declaration:")
 PROVENANCE_COUNT = N_("{count} {kind}")
 PROVENANCE_TOTAL = N_(
     "provenance: {values} values, {printed} printed in the rulebooks, {inferred} inferred, "
-    "{reconstructed} reconstructed, {decision} decided by rulings"
+    "{reconstructed} reconstructed, {decision} decided by rulings, {mod} from the mod"
 )
 
 EPILOG = """\b

@@ -38,6 +38,9 @@ from .serve import serve_command
 CARDS_TOTAL = N_("total: {counts} (content {hash})")
 KIND_COUNT = N_("{count} {kind}")
 PRIMITIVES_HEADING = N_("primitives")
+EVENTS_HEADING = N_("events the game raises (a trigger listens with `on EVENT`)")
+RAISED_WHEN = N_("raised when: {moment}")
+RUNS_FOR = N_("triggers run for: {seats}")
 
 
 @click.group(
@@ -75,20 +78,27 @@ ba.add_command(serve_command)
 
 @ba.command()
 @click.argument("card_ids", nargs=-1)
-@click.option("--kind", help="Show only cards of this kind (mission, ravager, tech, ...).")
+@click.option(
+    "--kind", help="Show only cards of this kind (mission, ravager, tech, ..., trigger, event)."
+)
 @lang_option
 @format_options(what="the cards")
 @rules_options
 @guarded
 def cards(card_ids, kind, lang, fmt, rules_paths, base):
-    """Print cards and tiles with their rules text, generated from their effects.
+    """Print cards and tiles, and the rules' triggers and events, with their rules text
+    generated from their effects.
 
     With CARD_IDS, only those cards (e.g. `ba cards m001 r061`).
     """
     lang = chosen_language(lang, rules_paths)
     ruleset = compiled(rules_paths, base, lang)
     text = TextRenderer(ruleset.decls, ruleset.vocabulary, lang, ruleset.locales)
-    card_kinds = [k for k, spec in ruleset.vocabulary.kinds.items() if spec.card and k != "strip"]
+    card_kinds = [
+        k
+        for k, spec in ruleset.vocabulary.kinds.items()
+        if (spec.card and k != "strip") or spec.listed
+    ]
     if kind is not None and kind not in card_kinds:
         hint = did_you_mean(kind, card_kinds) or "kinds: " + ", ".join(card_kinds)
         raise UsageError(f"no kind of card '{kind}'; {hint}")
@@ -195,7 +205,7 @@ def export_command(fmt, output, force, rules_paths, base):
 @format_options(what="the reference")
 @guarded
 def language(game_name, lang, fmt):
-    """The rules language's declarations, keywords and primitives (core and a game's)."""
+    """The rules language: declarations, keywords, primitives and the events the game raises."""
     tr = translator(chosen_language(lang))
     try:
         vocabulary = games.load(game_name or games.default()).vocabulary
@@ -231,6 +241,14 @@ def language(game_name, lang, fmt):
                         }
                         for n, p in vocabulary.primitives.items()
                     },
+                    "events": {
+                        n: {
+                            "help": explain(e.help),
+                            "raised": [explain(m) for m in e.raised],
+                            "runs_for": explain(e.runs_for),
+                        }
+                        for n, e in vocabulary.events.items()
+                    },
                 },
                 indent=2,
                 ensure_ascii=False,
@@ -252,6 +270,12 @@ def language(game_name, lang, fmt):
         params = " ".join(f"<{p.name}:{p.type}>" for p in prim.params)
         prefix = "per " if prim.counter else ""
         click.echo(f"    {prefix}{name} {params}".rstrip().ljust(60) + f"  {explain(prim.help)}")
+    click.echo(click.style(tr.gettext(EVENTS_HEADING), bold=True))
+    for name, event in vocabulary.events.items():
+        click.echo(f"    {name}".ljust(60) + f"  {explain(event.help)}")
+        for moment in event.raised:
+            click.echo(" " * 62 + tr.gettext(RAISED_WHEN).format(moment=explain(moment)))
+        click.echo(" " * 62 + tr.gettext(RUNS_FOR).format(seats=explain(event.runs_for)))
     return 0
 
 

@@ -7,6 +7,7 @@ problem: a bad value is reported and skipped, the rest is still checked.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,8 @@ from .meta import MAX_NUMBER, Field, Kind, Param, ParamType, Vocabulary
 from .visitor import NodeVisitor
 
 INFERRED, RECONSTRUCTED = "inferred", "reconstructed"
+MOD = "mod"  # a value a mod writes, with no annotation of its own: not the rulebooks'
+RULEBOOK = "rulebook"  # the annotation that cites where the rulebooks print a value
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,8 @@ class FieldUse:
     effect: ast.Effect | None
     item: ast.Item
     children: list[Decl] = field(default_factory=list)
-    origin: Origin | None = None  # inferred or reconstructed, with the reason (None: printed)
+    # inferred, reconstructed or mod, with the reason (None: printed)
+    origin: Origin | None = None
 
 
 @dataclass
@@ -110,9 +114,10 @@ def gather_symbols(files: list[ast.SourceFile], vocabulary: Vocabulary) -> Symbo
 
 
 class Checker:
-    def __init__(self, symbols: Symbols, vocabulary: Vocabulary):
+    def __init__(self, symbols: Symbols, vocabulary: Vocabulary, mod_files: Collection[str] = ()):
         self.symbols = symbols
         self.vocabulary = vocabulary
+        self.mod_files = mod_files  # the files whose unannotated values are the mod's
         self.diags: list[Diagnostic] = []
         self.used_names: dict[str, set[str]] = {}  # declaration kind -> ids referenced
         self.used_events: set[str] = set()
@@ -439,7 +444,7 @@ class Checker:
         self, item: ast.Item, kind_key: str, ident: str | None, parent_origin: Origin | None
     ) -> Decl:
         spec = self.vocabulary.kinds[kind_key]
-        origin = self._annotations(item) or parent_origin
+        origin = self._origin(item, parent_origin)
         decl = Decl(kind_key, ident, item, spec, origin=origin)
         if item.effect is not None:
             self.report(
@@ -508,7 +513,7 @@ class Checker:
     ) -> FieldUse:
         what = f"{kind_key}.{item.key}"
         args = self.match_params(item.values, fspec.params, what, item.key_span)
-        use = FieldUse(item.key, args, item.effect, item, origin=self._annotations(item) or origin)
+        use = FieldUse(item.key, args, item.effect, item, origin=self._origin(item, origin))
         if fspec.effect and item.effect is None:
             self.report(
                 "E112",
@@ -529,6 +534,16 @@ class Checker:
             else:
                 use.children.append(self.check_item(item, fspec.block, None, use.origin))
         return use
+
+    def _origin(self, item: ast.Item, parent: Origin | None) -> Origin | None:
+        """Where an item's values come from: its own annotation, else printed where it
+        cites the rulebooks (a mod may say so), else what its parent's come from."""
+        own = self._annotations(item)
+        if own is not None:
+            return own
+        if any(ann.name == RULEBOOK for ann in item.annotations):
+            return None
+        return parent
 
     def _annotations(self, item: ast.Item) -> Origin | None:
         """An @inferred or @reconstructed annotation (with its reason), if the item has one."""
@@ -619,7 +634,8 @@ class Checker:
                 )
             else:
                 seen[key] = item
-        return self.check_item(item, item.key, ident, None)
+        in_mod = item.span.file in self.mod_files
+        return self.check_item(item, item.key, ident, Origin(MOD, "") if in_mod else None)
 
 
 class EffectChecker(NodeVisitor):
@@ -688,9 +704,12 @@ def _show(value: ast.Value) -> str:
     return str(value.value)
 
 
-def check_files(files: list[ast.SourceFile], vocabulary: Vocabulary) -> tuple[list[Decl], Checker]:
-    """Check every top-level item of every file; returns the declarations and the checker."""
-    checker = Checker(gather_symbols(files, vocabulary), vocabulary)
+def check_files(
+    files: list[ast.SourceFile], vocabulary: Vocabulary, mod_files: Collection[str] = ()
+) -> tuple[list[Decl], Checker]:
+    """Check every top-level item of every file (`mod_files`: those that are not shipped);
+    returns the declarations and the checker."""
+    checker = Checker(gather_symbols(files, vocabulary), vocabulary, mod_files)
     seen: dict[str, ast.Item] = {}
     decls = []
     for source in files:

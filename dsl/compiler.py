@@ -39,6 +39,7 @@ class RuleSet:
     content_hash: str
     files: list[str]
     locales: tuple[str, ...] = ()  # a mod's catalog folders, layered over the shipped ones
+    mod_files: frozenset[str] = frozenset()  # the files that are not shipped (a mod's)
     by_id: dict[str, Decl] = field(init=False)
     _graph: nx.MultiDiGraph | None = field(init=False, default=None, repr=False)
 
@@ -87,13 +88,15 @@ def compile_sources(loaded: LoadedSources, strict_counts: bool) -> CompileResult
     if game is None:
         # without the game's vocabulary every name would look unknown
         return CompileResult(None, _sorted(diags + unknown), loaded.lines, skipped_semantics=True)
-    decls, checker = check_files(loaded.files, game.vocabulary)
+    decls, checker = check_files(loaded.files, game.vocabulary, loaded.mod_names)
     diags += checker.diags
     diags += check_consistency(decls, checker, strict_counts, game.checks)
     graph = build_graph(decls, game.vocabulary)
     diags += activation_chain_problems(graph)
     diags += cycle_problems(graph)
-    ruleset = RuleSet(game, decls, graph, loaded.content_hash, loaded.paths)
+    ruleset = RuleSet(
+        game, decls, graph, loaded.content_hash, loaded.paths, mod_files=frozenset(loaded.mod_names)
+    )
     if loaded.mod_files:
         diags = attribute(diags, loaded.mod_files, loaded.base_files)
     return CompileResult(ruleset, _sorted(diags), loaded.lines)

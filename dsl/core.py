@@ -162,6 +162,8 @@ CORE_KINDS = (
         "An event that triggers can listen to, beyond the ones the game raises.",
         keyword("help", "What the event means.", param("text", STRING)),
         example='event alarm {\n  help "a mission of the mod raises the alarm"\n}',
+        listed=True,
+        is_event=True,
     ),
     kind(
         "trigger",
@@ -172,9 +174,10 @@ CORE_KINDS = (
             "What happens.",
             effect=True,
             required=True,
-            frames={None: N_("Effect: {effect}")},
+            frames={None: N_("When {event}: {effect}")},
         ),
         example="trigger bonus {\n  on setup_done\n  effect: gain 1 vp\n}",
+        listed=True,
     ),
 )
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import ast
-from .checker import Decl, FieldUse
+from .checker import MOD, Decl, FieldUse
 from .meta import Param, Vocabulary
 from .visitor import NodeVisitor
 
@@ -83,7 +83,7 @@ def _use_json(use: FieldUse, effects: EffectJson) -> dict:
     out: dict[str, Any] = {"values": {k: _value_json(v) for k, v in use.args.items()}}
     if use.effect is not None:
         out["effect"] = effects.visit(use.effect)
-    if use.origin is not None:
+    if use.origin is not None and use.origin.kind != MOD:  # the schema has no mod origin yet
         out[use.origin.kind] = use.origin.reason
     if use.children:
         out["block"] = [decl_json(child, effects) for child in use.children]

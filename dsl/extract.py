@@ -230,7 +230,7 @@ def vocabulary_messages(vocabulary: Vocabulary) -> Iterator[tuple[str, str | Non
                     field_spec.unique,
                     [f"what {field_key} of {kind_key} numbers, in: duplicate {{what}} {{number}}"],
                 )
-        if spec.card:  # ba cards and the reference's component pages
+        if spec.card or spec.listed:  # ba cards and the reference's component pages
             yield kind_key, "pgettext", ("kind", kind_key), ["a kind of card, in ba cards"]
             for field_key, field_spec in spec.fields.items():
                 if not field_spec.effect:  # as TextRenderer.facts shows them
@@ -242,6 +242,16 @@ def vocabulary_messages(vocabulary: Vocabulary) -> Iterator[tuple[str, str | Non
                     )
     for prim in vocabulary.primitives.values():
         yield prim.help, "pgettext", (HELP, prim.help), [f"help of primitive {prim.name}"]
+    for event_name, event in vocabulary.events.items():
+        yield event.help, "pgettext", (HELP, event.help), [f"help of event {event_name}"]
+        for moment in event.raised:
+            yield moment, "pgettext", (HELP, moment), [f"a moment that raises event {event_name}"]
+        yield (
+            event.runs_for,
+            "pgettext",
+            (HELP, event.runs_for),
+            [f"for whom the triggers on event {event_name} run, after: triggers run for"],
+        )
     for type_name in type_names(vocabulary):
         yield type_name, "pgettext", (TYPE, type_name), ["a type of value, in messages"]
     for slot in word_slots(vocabulary).values():

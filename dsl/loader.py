@@ -28,6 +28,8 @@ class LoadedSources:
     syntax_ok: bool = True
     mod_files: list[ast.SourceFile] = field(default_factory=list)  # layered on the base
     base_files: list[ast.SourceFile] = field(default_factory=list)  # what they layer on
+    # the names of the files that are not shipped: their values are the mod's, not printed
+    mod_names: set[str] = field(default_factory=set)
 
 
 def find_files(paths: list[str | Path]) -> list[Path]:
@@ -88,6 +90,8 @@ def read_sources(sources: list[tuple[Path, str]]) -> LoadedSources:
         loaded.lines.add(name, text)
         loaded.diagnostics.extend(diags)
         loaded.paths.append(name)
+        if not path.resolve().is_relative_to(CONTENT_DIR):
+            loaded.mod_names.add(name)
         if tree is None:
             loaded.syntax_ok = False
         else:
@@ -127,6 +131,7 @@ def load(paths: list[str | Path] | None = None, on_base: bool = False) -> Loaded
     mod.diagnostics = base.diagnostics + mod.diagnostics
     mod.syntax_ok = base.syntax_ok and mod.syntax_ok
     mod.lines.update(base.lines)
+    mod.mod_names |= base.mod_names
     mod.content_hash = hashlib.sha256((base.content_hash + mod.content_hash).encode()).hexdigest()[
         :16
     ]

@@ -202,6 +202,8 @@ class Kind:
     singleton: bool = False  # at most one in a rule set
     required: bool = False  # a complete rule set declares one (the engine reads it)
     card: bool = False  # content that `ba cards` shows and the component count covers
+    listed: bool = False  # not a card, but a rule that `ba cards` and the reference show too
+    is_event: bool = False  # its id names an event, which effects raise and triggers hear
     nested_only: bool = False  # only inside another declaration's block
     referenced: bool = False  # exists to be named by others: unused ones are reported
     decision: bool = False  # its values are the project's decisions (rulings), not printed
@@ -239,6 +241,18 @@ class Primitive:
         return bool(self.params) and self.params[0].type.form == "count"
 
 
+@dataclass(frozen=True)
+class Event:
+    """An event that a game raises by itself, for triggers to listen to: what happens (a
+    clause: a trigger's card text reads "When {help}: ..."), the moments that raise it and
+    for whom its triggers run. `ba language` and the reference show all three, translated
+    under the context `help`; tests check that every event a game raises is declared."""
+
+    help: str
+    raised: tuple[str, ...]  # each moment that raises it, in a few words
+    runs_for: str  # whose effect a trigger on it runs: a player, or each player in turn
+
+
 def param(name: str, type_: ParamType, **options) -> Param:
     return Param(name, type_, **options)
 
@@ -266,7 +280,7 @@ class Vocabulary:
     name: str
     kinds: Mapping[str, Kind]
     primitives: Mapping[str, Primitive]
-    events: Mapping[str, str] = field(default_factory=dict)
+    events: Mapping[str, Event] = field(default_factory=dict)
     nouns: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     shown: Mapping[str, str] = field(default_factory=dict)
     slots: Mapping[str, ParamType] = field(default_factory=dict)
@@ -276,7 +290,7 @@ class Vocabulary:
         name: str,
         kinds: tuple[Kind, ...] = (),
         primitives: tuple[Primitive, ...] = (),
-        events: Mapping[str, str] | None = None,
+        events: Mapping[str, Event] | None = None,
         nouns: Mapping[str, tuple[str, str]] | None = None,
         shown: Mapping[str, str] | None = None,
         fields: Mapping[str, tuple[Field, ...]] | None = None,

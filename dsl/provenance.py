@@ -5,10 +5,12 @@
                    layout or an example (`@inferred "why"`)
     reconstructed  the rulebooks do not give it: it was chosen (`@reconstructed "why"`)
     decision       a ruling: the project's reading of an ambiguity or an edition difference
+    mod            a mod's own value, not the rulebooks' (a file that is not shipped, where
+                   the line has no annotation; `@rulebook` there claims printed)
 
 An annotation on a declaration or a block holds for every line inside it.
 `ba-lint --provenance` lists the inferred and reconstructed values with their
-reasons and counts all four, in total and by kind of declaration.
+reasons and counts all five, in total and by kind of declaration.
 """
 
 from __future__ import annotations
@@ -19,13 +21,14 @@ from dataclasses import dataclass
 from .checker import Decl, FieldUse
 from .i18n import NC_
 
-KINDS = ("printed", "inferred", "reconstructed", "decision")
+KINDS = ("printed", "inferred", "reconstructed", "decision", "mod")
 # how ba-lint --provenance names them
 SHOWN_KINDS = (
     NC_("provenance", "printed"),
     NC_("provenance", "inferred"),
     NC_("provenance", "reconstructed"),
     NC_("provenance", "decision"),
+    NC_("provenance", "mod"),
 )
 
 
@@ -62,7 +65,7 @@ def origins(decls: list[Decl], lines) -> list[ValueOrigin]:
             if decl.spec.decision:
                 kind, reason = "decision", None
             elif use.origin is not None:
-                kind, reason = use.origin.kind, use.origin.reason
+                kind, reason = use.origin.kind, use.origin.reason or None
             else:
                 kind, reason = "printed", None
             out.append(ValueOrigin(str(span), owner, decl.kind, use.key, shown, kind, reason))

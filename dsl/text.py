@@ -41,6 +41,10 @@ FIELD_WITHOUT_FRAME = N_("{keyword}: {effect}")
 FACT = N_("{keyword} {value}")  # a card's fact in ba cards: "reward 1 VP"
 COUNTED = N_("{count} {word}")  # a number and what it counts, in a fact: "1 VP"
 SWITCH_ON = N_("yes")
+# an event that content declares without a help text, in "When {event}: ..."
+EVENT_WITHOUT_HELP = N_("the event {name} is raised")
+RAISED_BY = N_("Raised by: {names}.")  # TRANSLATORS: the declarations that emit an event
+LISTENED_BY = N_("Triggers on it: {names}.")  # TRANSLATORS: the triggers on an event
 KEYWORD = "keyword"  # the context of a keyword's name (a card's facts)
 KIND = "kind"  # the context of a declaration kind's name
 
@@ -74,6 +78,32 @@ def content_words(decls: list[Decl]) -> dict[str, Word]:
         else:
             found[decl.id] = Word(decl.value("noun"), None, decl.kind)
     return found
+
+
+def event_uses(decls: list[Decl], vocabulary: Vocabulary, name: str) -> tuple[list, list]:
+    """The ids of the declarations whose effects raise an event (`emit`), and of those that
+    listen to it (a trigger's `on`)."""
+    raisers, listeners = [], []
+    for decl in decls:
+        for key, uses in decl.fields.items():
+            params = decl.spec.fields[key].params
+            for use in uses:
+                named = any(
+                    p.type.events and value == name for p, value in zip(params, use.args.values())
+                )
+                if named and decl.id not in listeners:
+                    listeners.append(decl.id)
+                if use.effect is not None and decl.id not in raisers:
+                    if any(_raises(vocabulary, call, name) for call in ast.walk_calls(use.effect)):
+                        raisers.append(decl.id)
+    return raisers, listeners
+
+
+def _raises(vocabulary: Vocabulary, call: ast.Call, name: str) -> bool:
+    prim = vocabulary.primitives.get(call.name)
+    if prim is None:
+        return False
+    return any(p.type.events and value == name for p, value in zip(prim.params, call.values))
 
 
 RENDERED_KEPT = 20_000  # texts TextRenderer.render keeps once rendered
@@ -153,6 +183,20 @@ class TextRenderer(NodeVisitor):
 
     def kind(self, key: str) -> str:
         return self.tr.pgettext(KIND, key)
+
+    def event(self, name: str) -> str:
+        """What happens when an event is raised, as a clause: the game's own help, or the
+        help text of the `event` that content declares."""
+        raised = self.vocabulary.events.get(name)
+        if raised is not None:
+            return self.help(raised.help)
+        for decl in self.decls:
+            if decl.kind == "event" and decl.id == name:
+                text = decl.value("help")
+                if isinstance(text, str):
+                    context = f"event {name}"  # as dsl/extract.py extracts it
+                    return self.tr.pgettext(context, text)
+        return self.fill(EVENT_WITHOUT_HELP, {"name": name})
 
     def fill(
         self,
@@ -329,12 +373,28 @@ class TextRenderer(NodeVisitor):
                 frame = decl.spec.fields[key].frame(first)
                 body = self.sentence(use.effect)
                 if frame:
-                    lines.append(self._(frame).format(effect=body))
+                    lines.append(self._(frame).format(effect=body, event=self._event_of(decl)))
                 else:
                     lines.append(
                         self._(FIELD_WITHOUT_FRAME).format(keyword=self.keyword(key), effect=body)
                     )
+        if decl.spec.is_event and decl.id is not None:
+            raisers, listeners = event_uses(self.decls, self.vocabulary, decl.id)
+            if raisers:
+                lines.append(self.fill(RAISED_BY, {"names": self.tr.plain_list(raisers)}))
+            if listeners:
+                lines.append(self.fill(LISTENED_BY, {"names": self.tr.plain_list(listeners)}))
         return lines
+
+    def _event_of(self, decl: Decl) -> str:
+        """The clause of the event a declaration listens to ("" if none): a trigger's text
+        reads "When {event}: ..."."""
+        for key, uses in decl.fields.items():
+            for use in uses:
+                for param, value in zip(decl.spec.fields[key].params, use.args.values()):
+                    if param.type.events and isinstance(value, str):
+                        return self.event(value)
+        return ""
 
     def facts(self, decl: Decl) -> list[tuple[str, str]]:
         """The declaration's values that are not effects, as (keyword, shown value)."""
@@ -344,6 +404,9 @@ class TextRenderer(NodeVisitor):
             if spec.fields[key].effect:
                 continue
             for use in uses:
+                if spec.is_event and key == "help" and decl.id is not None:
+                    out.append((key, self.event(decl.id)))  # in the reader's language
+                    continue
                 out.append((key, self._show_args(spec.fields[key], use.args)))
         return out
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, cast
 from ..dsl import ast
 from ..dsl.i18n import N_
 from ..dsl.visitor import NodeVisitor
+from . import trigger_results
 from .game import NO_ANSWER
 
 if TYPE_CHECKING:
@@ -252,11 +253,15 @@ def triggers(engine: Engine, frame: Frame) -> None:
     """The `triggers` operation: the queued effects of triggers, in order; then the result
     of the step that raised their event is given back to it."""
     pc = frame.setdefault("pc", 0)
+    if pc:  # the effect of the trigger before is over
+        effect, _, ctx = frame["queue"][pc - 1]
+        trigger_results.log_result(engine, frame, engine.data.trigger_names[effect], ctx["event"])
     if pc < len(frame["queue"]):
         effect, seat, ctx = frame["queue"][pc]
         frame["pc"] = pc + 1
         frame["running"] = effect
         engine.log("trigger", seat=seat, name=engine.data.trigger_names[effect], on=ctx["event"])
+        trigger_results.note_start(engine, frame, seat)
         engine.run_effect(seat, effect, ctx)
         return
     engine.finish(frame, frame["saved"])

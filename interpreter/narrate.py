@@ -4,7 +4,9 @@ in the language of the program's texts."""
 from __future__ import annotations
 
 from ..dsl.i18n import N_, NC_, NN_
+from ..dsl.text import TextRenderer
 from .engine import Engine
+from .trigger_results import DONE
 
 HEADER = N_("{title}, {players} players{variants}, seed {seed}, rules {rules}")
 HEADER_RIVAL = NN_(
@@ -38,12 +40,48 @@ def seat_names(engine: Engine, agents: list[str] | None = None) -> list[str]:
     ]
 
 
+# the engine's own lines: a trigger of the rules fires, and what it did
+TRIGGER_FIRES = N_("{player}: trigger {name} ({event})")
+TRIGGER_CHANGES = N_("{player}, trigger {name}: {changes}")
+TRIGGER_CHANGES_NOTHING = N_("{player}, trigger {name}: no change")
+GAINED = N_("+{amount} {track}")  # TRANSLATORS: what a trigger gave: "+3 VP"
+LOST = N_("-{amount} {track}")  # TRANSLATORS: what a trigger took: "-1 VP"
+
+
+def engine_line(event: dict, names: list[str], text: TextRenderer) -> str | None:
+    """A line for an event that the engine logs in every game (a trigger), or None."""
+    kind = event["event"]
+    if kind not in ("trigger", DONE) or not isinstance(event.get("seat"), int):
+        return None
+    who = names[event["seat"]]
+    if kind == "trigger":
+        values = {"player": who, "name": event["name"], "event": text.event(event["on"])}
+        return "  " + text.fill(TRIGGER_FIRES, values)
+    changes = [
+        text.fill(
+            GAINED if amount > 0 else LOST,
+            {"amount": abs(amount), "track": text.noun(track, abs(amount))},
+        )
+        for track, amount in event["changes"].items()
+    ]
+    if not changes:
+        return "  " + text.fill(TRIGGER_CHANGES_NOTHING, {"player": who, "name": event["name"]})
+    values = {"player": who, "name": event["name"], "changes": text.tr.plain_list(changes)}
+    return "  " + text.fill(TRIGGER_CHANGES, values)
+
+
+def line(engine: Engine, event: dict, names: list[str]) -> str | None:
+    """One narrated line of the log, or None for a bookkeeping event: the engine's own
+    lines, then the game's (the text log of `ba play` and the web table's log)."""
+    text = engine.data.text
+    own = engine_line(event, names, text)
+    return own if own is not None else engine.data.game.narrate(event, names, text)
+
+
 def log_lines(engine: Engine, names: list[str], events: list[dict] | None = None) -> list[str]:
     """The narrated lines of the log (or of some events); bookkeeping events are skipped."""
-    narrate = engine.data.game.narrate
-    text = engine.data.text
     chosen = engine.state["log"] if events is None else events
-    return [line for event in chosen if (line := narrate(event, names, text)) is not None]
+    return [said for event in chosen if (said := line(engine, event, names)) is not None]
 
 
 def seen_events(engine: Engine, viewer: int | None, events: list[dict] | None = None) -> list[dict]:

@@ -60,7 +60,7 @@ class Program:
         lo, hi = game_decl.value("players", default=(1, 1)) if game_decl else (1, 1)
         self.player_range = range(lo, hi + 1)
         self.text = TextRenderer(ruleset.decls, self.vocabulary, SOURCE_LANGUAGE, ruleset.locales)
-        self.tracks: dict[str, Track] = {
+        self.tracks: dict[str, Track] = {  # in declaration order
             t.id: Track(
                 t.value("start", default=0),
                 t.value("min"),

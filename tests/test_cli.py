@@ -139,6 +139,21 @@ def test_language_reference_lists_primitives(run):
     assert "take" in data["primitives"] and "mission" in data["kinds"]
 
 
+def test_language_reference_lists_the_events_the_game_raises(run):
+    """docs/language.md sends a modder to `ba language` for the events: each is there with
+    its help and the moments that raise it, in the chosen language."""
+    code, out = run(ba, "language")
+    assert code == 0
+    for event in ("setup_done", "tile_activated", "final_scoring", "ravager_placed"):
+        assert re.search(rf"^    {event} ", out, re.M), event
+    assert "before the final scores are counted" in out and "each player, in seat order" in out
+    data = json.loads(run(ba, "language", "--json")[1])
+    final = data["events"]["final_scoring"]
+    assert final["help"] == "the game ends and is scored" and final["raised"] and final["runs_for"]
+    polish = json.loads(run(ba, "language", "--json", "--lang", "pl")[1])["events"]
+    assert polish["final_scoring"]["help"] != final["help"]
+
+
 @pytest.mark.parametrize("args", [["--nope"], ["cards", "--kind", "bogus"], ["frobnicate"]])
 def test_bad_flags_exit_2_without_traceback(args):
     proc = subprocess.run(

@@ -277,6 +277,57 @@ def test_a_mod_of_two_cards_gets_them_rendered(tmp_path):
         assert f'id="{anchor("card", card)}"' in page
         for line in text.card_lines(ruleset.by_id[card]):
             assert line in page
+    # a mod's card says its values are the mod's, not printed in the rulebooks
+    m061 = page[page.index(f'id="{anchor("card", "m061")}"') :]
+    m061 = m061[: m061.index(f'id="{anchor("card", "m062")}"')]
+    assert "Every value comes from the mod, not from the rulebooks." in m061
+    assert "Every value is printed" not in m061
+
+
+@pytest.mark.slow
+def test_every_event_of_the_game_has_its_entry_with_help_and_moments(english):
+    page = (english / "language" / "declarations.html").read_text(encoding="utf-8")
+    page = page.replace("\u2019", "'")  # Sphinx's smart quotes
+    ruleset = load_shipped()
+    text = TextRenderer(ruleset.decls, ruleset.vocabulary, "en")
+    ids = ids_in(english)
+    for name, event in ruleset.vocabulary.events.items():
+        assert anchor("event", name) in ids
+        entry = page[page.index(f'id="{anchor("event", name)}"') :]
+        entry = entry[: entry.index("No trigger of these rules listens to it.")]
+        assert html.escape(text.event(name), quote=False) in entry
+        for moment in event.raised:
+            assert html.escape(moment, quote=False) in entry
+        assert html.escape(event.runs_for, quote=False) in entry
+
+
+TRIGGER_MOD = """\
+trigger scrap_bonus {
+  on final_scoring
+  effect: gain 3 vp
+}
+"""
+
+
+@pytest.mark.slow
+def test_a_mods_trigger_is_shown_under_its_event_in_the_pages_language(tmp_path):
+    mod = tmp_path / "mod.ba"
+    mod.write_text(TRIGGER_MOD, encoding="utf-8")
+    result = build(tmp_path / "site", "--lang", "pl", "--rules", str(mod), "--base")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "site" / "pl" / "language" / "declarations.html").read_text("utf-8")
+    ruleset = compile_paths([mod], on_base=True).ruleset
+    assert ruleset is not None
+    text = TextRenderer(ruleset.decls, ruleset.vocabulary, "pl")
+    entry = page[page.index(f'id="{anchor("event", "final_scoring")}"') :]  # the last one
+    assert f'id="{anchor("card", "scrap_bonus")}"' in entry
+    (line,) = text.card_lines(ruleset.by_id["scrap_bonus"])
+    assert html.escape(line, quote=False) in entry and "When" not in line
+    assert html.escape(text.help("each player, in seat order"), quote=False) in entry
+    # the language's own example stays under `trigger ID { ... }`; the mod's is under its event
+    kind = page[page.index(f'id="{anchor("kind", "trigger")}"') :]
+    kind = kind[: kind.index('id="kind-', 10)]
+    assert "bonus" in kind and "scrap_bonus" not in kind
 
 
 def test_a_mod_with_lint_errors_gets_the_diagnostics_and_no_site(tmp_path):

@@ -1,9 +1,12 @@
 """Triggers run: the events the game raises run the effects that listen to them."""
 
+import ast
+import inspect
 from pathlib import Path
 
 import pytest
 
+from blackangel.dsl import games
 from blackangel.dsl.compiler import compile_paths
 from blackangel.interpreter import scenario
 from blackangel.interpreter.agents import RandomAgent, play
@@ -58,6 +61,46 @@ def test_every_event_of_the_game_is_raised(tmp_path):
     assert example.passed and example.engine is not None, scenario.render(example)
     fired |= {e["on"] for e in example.engine.state["log"] if e["event"] == "trigger"}
     assert fired == set(events)
+
+
+def _raised_events(modules: list[Path]) -> tuple[set[str], list[str]]:
+    """The events the modules raise by name (`raise_event("name", ...)`), and the
+    places that raise an event whose name is not written there."""
+    named, unnamed = set(), []
+    for module in modules:
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            if node.func.attr != "raise_event":
+                continue
+            first = node.args[0] if node.args else None
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                named.add(first.value)
+            else:
+                unnamed.append(module.name)
+    return named, unnamed
+
+
+@pytest.mark.parametrize("name", ["black_angel", "dice_race"])
+def test_every_event_a_game_raises_is_declared_with_help_and_moments(name):
+    """A new `raise_event` in a game's code cannot be forgotten in its vocabulary (which
+    `ba language` and the reference list), nor can a declared event be raised nowhere."""
+    game = games.load(name)
+    source = Path(inspect.getfile(game.narrate))
+    # a game module's package; or, for a game run by the engine's own procedure, that module
+    own = source.parent == Path(inspect.getfile(Engine)).parent
+    named, unnamed = _raised_events([source] if own else sorted(source.parent.rglob("*.py")))
+    assert unnamed == []  # only `emit` (core) raises events named by the rules
+    events = game.vocabulary.events
+    assert named == set(events)
+    for event in events.values():
+        assert event.help and event.raised and all(event.raised) and event.runs_for
+
+
+def test_only_emit_raises_events_named_by_the_rules():
+    package = Path(__file__).parent.parent / "interpreter"
+    _, unnamed = _raised_events(sorted(package.rglob("*.py")))
+    assert unnamed == ["core_primitives.py"]
 
 
 def test_triggers_run_in_declaration_order_after_the_step(tmp_path):

@@ -483,3 +483,23 @@ def test_the_web_and_the_command_line_take_the_same_seeds(client):
         assert SEEDS in " ".join(CliRunner().invoke(ba, [command, "--help"]).output.split())
     largest = {"players": 2, "seats": ["person"] * 2, "seed": 2**63 - 1}
     assert client.post("/api/games", json=largest).status_code == 201
+
+
+def test_the_log_and_final_scores_show_a_mods_trigger(db, tmp_path):
+    """The web table narrates a trigger as `ba play` does, and its points get a column."""
+    from blackangel.dsl.compiler import compile_paths
+
+    mod = tmp_path / "mod.ba"
+    mod.write_text("trigger scrap_bonus {\n  on final_scoring\n  effect: gain 3 vp\n}\n")
+    modded = compile_paths([mod], on_base=True).ruleset
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        client = TestClient(create_app(db, modded))
+    game = start(client, seats=["person", "greedy"])
+    view = play_out(client, game)
+    log = "\n".join(view["log"])
+    assert "P1 (human), trigger scrap_bonus: +3 VP" in log
+    assert "\n  P1 (human): 3 VP from trigger scrap_bonus\n" in log  # a line of its own
+    for seat in view["scores"]["seats"]:
+        assert seat["triggers"] == {"scrap_bonus": 3}
+        assert seat["track"] + 3 + seat["advanced"] + seat["conversion"] == seat["total"]

@@ -29,6 +29,7 @@ from ..dsl.i18n import N_, NC_
 from ..interpreter import replay
 from ..interpreter.agents import AGENTS
 from ..interpreter.engine import Engine, IllegalOption
+from ..interpreter.narrate import line as narrated
 from ..interpreter.narrate import seat_names, seen_events
 from ..interpreter.program import Program, build
 from .bots import BotPlayer
@@ -245,14 +246,12 @@ class Session:
 
     def log_lines(self, viewer: int | None) -> list[str]:
         engine = self.engine
-        narrate = engine.data.game.narrate
         names = self.names()
-        text = engine.data.text
         lines = []
         for event in self.log_events(viewer):
-            line = narrate(event, names, text)
+            line = narrated(engine, event, names)
             if line is not None and line.strip():
-                lines.append(line.strip("\n"))
+                lines += line.strip("\n").split("\n")  # a final score names its triggers below
         return lines
 
     def final_scores(self) -> dict | None:
@@ -278,6 +277,7 @@ class Session:
                     "track": event.get("track"),
                     "advanced": event.get("advanced"),
                     "conversion": event.get("conversion"),
+                    "triggers": event.get("triggers", {}),
                 }
             )
         rival = self.engine.data.game.rival(state)

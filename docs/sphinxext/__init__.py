@@ -7,6 +7,7 @@ It renders the compiled rules into pages, so a page never holds a copy of a card
                   commands as objects, with roles to cite them
 - `components.py` `ba:cards`: cards and tiles of one kind
 - `language.py`   `ba:kinds`, `ba:primitives`, `ba:counters`: the language reference
+- `events.py`     `ba:events`: every event (the game's and the rules'), with its triggers
 - `rulings.py`    `ba:rulings`: every ruling with its options and edition presets
 - `lint.py`       `ba:lint-codes`: every diagnostic with a bad and a fixed example
 - `commands.py`   `ba:commands`: the command line, from the click commands
@@ -29,6 +30,7 @@ from .commands import Commands
 from .components import Cards
 from .diagrams import Diagram
 from .domain import BlackAngelDomain
+from .events import Events
 from .game import Phase, Setup, ValueRole
 from .language import Counters, Kinds, Primitives
 from .lint import LintCodes
@@ -46,6 +48,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, directive in {
         "cards": Cards,
         "kinds": Kinds,
+        "events": Events,
         "primitives": Primitives,
         "counters": Counters,
         "rulings": Rulings,

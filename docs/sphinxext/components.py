@@ -5,7 +5,7 @@
 
 Each card shows its values, its rules text generated from its effects in the page's
 language, where its values come from (printed, inferred or reconstructed, with the
-reason), the primitives it uses (linked to the language reference) and its source.
+reason, or a mod's own), the primitives it uses (linked to the language reference) and its source.
 """
 
 from __future__ import annotations
@@ -21,9 +21,11 @@ from .reference import Reference, RulesDirective, primitives_in
 USES = N_("Uses:")
 SOURCE = N_("Source")
 ALL_PRINTED = N_("Every value is printed in the rulebooks.")
+ALL_MOD = N_("Every value comes from the mod, not from the rulebooks.")
 ORIGIN = {
     "inferred": N_("inferred"),
     "reconstructed": N_("reconstructed"),
+    "mod": N_("from the mod"),
 }
 
 
@@ -92,6 +94,11 @@ class Cards(RulesDirective):
                 origin = ref.origin_of(use.item.span)
                 if origin is not None and origin.kind in ORIGIN:
                     notes.append(origin)
+        values = sum(len(uses) for uses in decl.fields.values())
+        all_mod = decl.origin is not None and decl.origin.kind == "mod"
+        if all_mod and all(o.kind == "mod" for o in notes) and len(notes) == values:
+            text = ref.say(ALL_MOD)
+            return nodes.paragraph(text, text, classes=["ba-provenance", "ba-mod"])
         if not notes:
             text = ref.say(ALL_PRINTED)
             return nodes.paragraph(text, text, classes=["ba-provenance", "ba-printed"])

@@ -9,6 +9,7 @@ each card, `ba:primitives` each primitive, ...). Prose cites them by id:
     {ba:ruling}`flip_timing`
     {ba:code}`E104`      a ba-lint diagnostic code
     {ba:command}`play`   a command of `ba`
+    {ba:event}`final_scoring`  an event that triggers listen to
 
 A citation of something the rule set does not have is a warning (an error in
 `ba docs`, which builds with warnings as errors).
@@ -39,6 +40,7 @@ ROLES = {
     "ruling": "ruling",
     "code": "code",
     "command": "command",
+    "event": "event",
 }
 
 

@@ -137,8 +137,9 @@ class Primitives(_Entries):
         for index, user in enumerate(users):
             if index:
                 para += nodes.Text(", ")
-            card_kind = ref.ruleset.by_id[user].spec.card
-            para += xref("card", user) if card_kind else nodes.literal(user, user)
+            spec = ref.ruleset.by_id[user].spec
+            shown = spec.card or (spec.listed and not spec.is_event)  # ba:cards, ba:events
+            para += xref("card", user) if shown else nodes.literal(user, user)
         return para
 
 

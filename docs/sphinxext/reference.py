@@ -62,9 +62,12 @@ class Reference:
     @cached_property
     def examples(self) -> dict[tuple[str, str], Example]:
         """The first place the rule set uses each kind, keyword and primitive:
-        ("kind", kind), ("field", "kind.key") and ("primitive", name)."""
+        ("kind", kind), ("field", "kind.key") and ("primitive", name). A mod layered on
+        the shipped rules gives none: the language's examples stay its own."""
         found: dict[tuple[str, str], Example] = {}
-        for decl in all_decls(self.ruleset.decls):
+        mod = self.ruleset.mod_files
+        decls = [d for d in self.ruleset.decls if d.item.span.file not in mod]
+        for decl in all_decls(decls or self.ruleset.decls):
             found.setdefault(("kind", decl.kind), Example(self.source(decl)))
             for key, uses in decl.fields.items():
                 for use in uses:

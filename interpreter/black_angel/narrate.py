@@ -45,6 +45,7 @@ PASSES = N_("{player} passes")
 FINAL_SCORE = N_(
     "{player}: {total} VP (track {track}, advanced tiles {advanced}, conversion {conversion})"
 )
+FINAL_SCORE_TRIGGER = N_("  {player}: {points} VP from trigger {name}")  # of the total above
 
 # a player's position (narrate.position)
 POSITION_ROUND = N_("round {round}")
@@ -120,7 +121,7 @@ def line(event: dict, names: list[str], text: TextRenderer) -> str | None:
     if kind == "pass":
         return "  " + say(text, PASSES, player=who)
     if kind == "final_score":
-        return say(
+        score = say(
             text,
             FINAL_SCORE,
             player=who,
@@ -129,6 +130,11 @@ def line(event: dict, names: list[str], text: TextRenderer) -> str | None:
             advanced=event["advanced"],
             conversion=event["conversion"],
         )
+        by_trigger = [
+            say(text, FINAL_SCORE_TRIGGER, player=who, points=points, name=name)
+            for name, points in event.get("triggers", {}).items()
+        ]
+        return "\n".join([score, *by_trigger])
     return None  # bookkeeping events (takes, gains, damage...) are not narrated
 
 

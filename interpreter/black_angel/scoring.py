@@ -9,6 +9,7 @@ items converted to VP.
 from __future__ import annotations
 
 from ...dsl import ast
+from .. import trigger_results
 from . import hal
 from .tables import Engine
 
@@ -99,7 +100,8 @@ COUNTERS = {
 
 # ---- final scoring ----------------------------------------------------------------
 def final_scoring(engine: Engine) -> None:
-    """Score track + advanced tiles (capped; duplicates need distinct elements) + conversion."""
+    """Score track + advanced tiles (capped; duplicates need distinct elements) + conversion;
+    the log names apart the points that the rules' triggers gave."""
     data = engine.data
     numbers = data.numbers
     scores = []
@@ -142,14 +144,17 @@ def final_scoring(engine: Engine) -> None:
             conversion = leftovers // numbers["game.conversion_rate"]
         total += conversion
         scores.append(total)
-        engine.log(
-            "final_score",
-            seat=seat,
-            track=p["vp"],
-            advanced=advanced,
-            conversion=conversion,
-            total=total,
-        )
+        if engine.logging:  # the points of the rules' triggers, read off the log, named apart
+            by_trigger = trigger_results.points(engine.state["log"], seat, "vp")
+            engine.log(
+                "final_score",
+                seat=seat,
+                track=p["vp"] - sum(by_trigger.values()),
+                triggers=by_trigger,
+                advanced=advanced,
+                conversion=conversion,
+                total=total,
+            )
     engine.state["scores"] = scores
     if hal.playing(engine.state):
         hal.final_score(engine)

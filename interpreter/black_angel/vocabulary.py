@@ -14,6 +14,7 @@ from ...dsl.meta import (
     N_,
     NAME,
     STRING,
+    Event,
     Primitive,
     flag,
     keyword,
@@ -566,15 +567,48 @@ KINDS = (
     ),
 )
 
-# Events Black Angel raises by itself (content may listen to them).
+# Events Black Angel raises by itself (content may listen to them). tests/test_triggers.py
+# checks that every event the game raises is here.
+EACH_PLAYER = "each player, in seat order"
 EVENTS = {
-    "setup_done": "set-up is complete",
-    "tile_activated": "a technology tile is activated",
-    "mission_activated": "an activation mission is activated with a die",
-    "mission_ejected": "a mission card leaves the space board",
-    "action_performed": "a player performs a board action",
-    "ravager_placed": "a ravager card attacks an action",
-    "final_scoring": "the game ends and is scored",
+    "setup_done": Event(
+        "set-up is complete",
+        ("after the last set-up step (the player aids), before the first turn",),
+        EACH_PLAYER,
+    ),
+    "tile_activated": Event(
+        "a technology tile is activated",
+        ("a die or an effect activates a tile of a player's grid, before the tile's effect",),
+        "the owner of the tile",
+    ),
+    "mission_activated": Event(
+        "an activation mission is activated with a die",
+        (
+            "a player activates a mission card in space with a die",
+            "the owner of a mission card in space takes its free activation",
+        ),
+        "the player who activates the mission",
+    ),
+    "mission_ejected": Event(
+        "a mission card leaves the space board",
+        ("the space board advances and the cards of its first strip go back to their owners",),
+        "the owner of the card",
+    ),
+    "action_performed": Event(
+        "a player performs a board action",
+        ("sequence A: the action of the board location where a die was placed is carried out",),
+        "the player who performs the action",
+    ),
+    "ravager_placed": Event(
+        "a ravager card attacks an action",
+        ("a ravager card is drawn and placed on the board action it targets",),
+        EACH_PLAYER,
+    ),
+    "final_scoring": Event(
+        "the game ends and is scored",
+        ("the last turn of the final round is over, before the final scores are counted",),
+        EACH_PLAYER,
+    ),
 }
 
 PRIMITIVES = (

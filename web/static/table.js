@@ -195,12 +195,15 @@
     }
     const s = view.scores;
     const head = el("tr");
-    [words.player, words.track, words.advanced, words.conversion, words.total].forEach((w) =>
+    // the points of the rules' triggers have a column each, named after the trigger
+    const triggers = [...new Set(s.seats.flatMap((seat) => Object.keys(seat.triggers || {})))];
+    [words.player, words.track, ...triggers, words.advanced, words.conversion, words.total].forEach((w) =>
       head.append(el("th", w, { scope: "col" })));
     const rows = s.seats.map((seat) => {
       const tr = el("tr");
       tr.append(el("th", seat.name, { scope: "row" }));
-      [seat.track, seat.advanced, seat.conversion, seat.total].forEach((v) => tr.append(el("td", v ?? "")));
+      const byTrigger = triggers.map((name) => (seat.triggers || {})[name] ?? 0);
+      [seat.track, ...byTrigger, seat.advanced, seat.conversion, seat.total].forEach((v) => tr.append(el("td", v ?? "")));
       return tr;
     });
     const tableEl = el("table", null, { id: "final-scores" });
