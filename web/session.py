@@ -11,6 +11,11 @@ each colour (as at the table); no face-down deck's order; its own decision's opt
 and of another seat's decision only whose it is; another player's cards played face down
 beside their board only as the game shows them to others (its `seen_event` hook and
 table). The log hides which card another player kept.
+
+A person's decision with a single option answers itself when the game's `auto` setting
+is on (the default): the server stores that option as the seat's choice, as a bot's,
+and the log says it was the only one. Which steps those were follows from the settings
+and the choices, so a rebuilt game says the same.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import hashlib
 import sqlite3
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..dsl.compiler import RuleSet
@@ -27,7 +32,7 @@ from ..dsl.errors import EngineError
 from ..dsl.i18n import N_, NC_
 from ..interpreter import replay
 from ..interpreter.agents import AGENTS
-from ..interpreter.engine import Engine, IllegalOption
+from ..interpreter.engine import Decision, Engine, IllegalOption
 from ..interpreter.narrate import seat_names, seen_events
 from ..interpreter.program import Program, build
 from .storage import PERSON, Settings, Storage, Stored
@@ -35,6 +40,7 @@ from .storage import PERSON, Settings, Storage, Stored
 # decisions whose answer only the deciding player sees (the log shows the others this)
 HIDDEN_DECISIONS = frozenset({"keep"})
 KEPT_A_CARD = N_("keeps a card")
+ONLY_OPTION = N_("{label} (the only option, applied by itself)")
 HUMAN = "human"  # how narrate names a person's seat (its agent name)
 # TRANSLATORS: the Monte Carlo tree search bot, in the list of bots and after a seat's name
 MCTS = NC_("agent", "mcts")
@@ -100,6 +106,7 @@ class Session:
     kinds: list[str]
     lock: threading.Lock
     stale: bool = False  # another copy of the game stored a choice first: rebuild it
+    forced: set[int] = field(default_factory=set)  # steps a single option answered itself
 
     # ---- making and rebuilding ---------------------------------------------------------
     @classmethod
@@ -124,11 +131,15 @@ class Session:
             settings.variants,
         )
         kinds = []
-        for option in stored.choices:
+        forced = set()
+        for step, option in enumerate(stored.choices):
             pending = engine.state["pending"]
             kinds.append(pending["kind"] if pending else "")
+            decision = engine.decision()
+            if decision is not None and answers_itself(settings, decision):
+                forced.add(step)
             engine.apply(option)
-        return cls(stored, engine, kinds, threading.Lock())
+        return cls(stored, engine, kinds, threading.Lock(), forced=forced)
 
     @property
     def id(self) -> str:
@@ -184,16 +195,21 @@ class Session:
         engine = self.engine
         trial = engine.clone()  # the bots play on a copy, stored first, then taken
         kinds = []
+        forced = set()
         for _ in range(MAX_BOT_STEPS):
             decision = trial.decision()
             if decision is None:
                 break
             kind = self.settings.seats[decision.player]
-            if kind == PERSON:
-                break
             step = len(self.stored.choices) + len(made)
-            agent: Any = AGENTS[kind](bot_seed(self.settings.seed, decision.player, step))
-            option = agent.choose(trial, decision)
+            if answers_itself(self.settings, decision):
+                option = decision.options[0].id
+                forced.add(step)
+            elif kind == PERSON:
+                break
+            else:
+                agent: Any = AGENTS[kind](bot_seed(self.settings.seed, decision.player, step))
+                option = agent.choose(trial, decision)
             kinds.append(decision.kind)
             trial.apply(option)
             made.append(option)
@@ -201,6 +217,7 @@ class Session:
             self._store(storage, made)
             self.stored.choices.extend(made)
             self.kinds.extend(kinds)
+            self.forced |= forced
             self.engine = trial
 
     def _store(self, storage: Storage, options: list[str]) -> None:
@@ -238,13 +255,16 @@ class Session:
         (which card it kept) without the card, its face-down cards in their public form."""
         out = []
         step = 0
-        hidden_label = self.engine.data.text._(KEPT_A_CARD)
+        text = self.engine.data.text
+        hidden_label = text._(KEPT_A_CARD)
         for event in seen_events(self.engine, viewer):
             if event["event"] == "choice":
                 kind = self.kinds[step] if step < len(self.kinds) else ""
-                step += 1
                 if kind in HIDDEN_DECISIONS and event.get("seat") != viewer:
                     event = {**event, "label": hidden_label, "option": None}
+                if step in self.forced and event.get("label") is not None:
+                    event = {**event, "label": text.fill(ONLY_OPTION, {"label": event["label"]})}
+                step += 1
             out.append(event)
         return out
 
@@ -295,6 +315,13 @@ class Session:
     def replay(self) -> dict:
         """The replay file of the game (what `ba replay` verifies)."""
         return replay.record(self.engine)
+
+
+def answers_itself(settings: Settings, decision: Decision) -> bool:
+    """A person's decision with one option, in a game set to answer those by itself."""
+    return (
+        settings.auto and settings.seats[decision.player] == PERSON and len(decision.options) == 1
+    )
 
 
 class Games:

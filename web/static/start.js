@@ -27,6 +27,7 @@
       difficulty: players === 1 ? form.difficulty.value : null,
       lang: form.lang.value,
       seed: form.seed.value === "" ? null : Number(form.seed.value),
+      auto: form.auto.checked,
     };
     const answer = await fetch("/api/games", {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
