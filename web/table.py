@@ -143,6 +143,7 @@ class Drawing:
         w: float = 46,
         h: float = 22,
         attrs: dict | None = None,
+        edge: str = INK,
     ) -> str:
         """A card or tile: a rectangle with its id and, when it is tall enough, the
         short form of its effects; its whole text as a tooltip; a tap opens its face."""
@@ -154,18 +155,26 @@ class Drawing:
             f'<g class="card" data-card="{escape(card)}"{attributes(attrs or {})}>',
             tip(self.card_tip(card)),
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{w}" height="{h}" rx="3" fill="{fill}" '
-            f'stroke="{INK}"/>',
+            f'stroke="{edge}" stroke-width="{1 if edge == INK else 3}"/>',
         ]
         lines = max(0, int((h - 20) // 8.5))  # the bottom corner stays free for a label
         if not lines or not face["short"]:
             out.append(text(x + w / 2, y + h / 2 + 4, shown, size, fill=ink))
             return "".join(out) + "</g>"
-        out.append(text(x + 3, y + 10, shown, 9, "start", fill=ink, font_weight="bold"))
+        out.append(text(x + 3, y + 10, shown, min(size, 9), "start", fill=ink, font_weight="bold"))
         width = max(8, int((w - 6) / 3.7))  # characters of 7-pixel text in a line
         words = _wrap(" / ".join(face["short"]), width, lines)
         for i, line in enumerate(words):
             out.append(text(x + 3, y + 19 + i * 8.5, line, 7, "start", fill=ink))
         return "".join(out) + "</g>"
+
+    def hand_card(self, x: float, y: float, card: str) -> str:
+        """A card in the viewer's hand: a light face edged in its colour, so that the
+        short form of its effects reads."""
+        mission = self.data.missions.get(card)
+        fill = LIGHT.get(mission.color, "#fff") if mission else "#f3d6d6"
+        edge = COLOURS.get(mission.color, INK) if mission else RAVAGER_COLOUR
+        return self.card(x, y, card, fill, 97, 48, edge=edge)
 
     def mission_fill(self, card: str) -> str:
         mission = self.data.missions.get(card)
@@ -462,7 +471,7 @@ class Drawing:
             body.append(self.cell_number(x + cell - 7, y + cell - 7, index))
             if p["debris_on"][index]:
                 body.append(
-                    f'<circle cx="{x + 10}" cy="{y + 10}" r="6" fill="#6d4c41">'
+                    f'<circle cx="{x + 9}" cy="{y + cell - 13}" r="5" fill="#6d4c41">'
                     f"{tip(self.say(DEBRIS_ON))}</circle>"
                 )
             if sides.get(tile) == "boost":
@@ -540,16 +549,7 @@ class Drawing:
         if own:  # the cards with the short form of their effects: 4 to a row
             cards = [*p["hand"], *p["ravagers"]]
             for i, card in enumerate(cards):
-                body.append(
-                    self.card(
-                        8 + (i % 4) * 101,
-                        y + 8 + (i // 4) * 52,
-                        card,
-                        self.mission_fill(card),
-                        97,
-                        48,
-                    )
-                )
+                body.append(self.hand_card(8 + (i % 4) * 101, y + 8 + (i // 4) * 52, card))
             y += 8 + 52 * ((len(cards) + 3) // 4 or 1)
         else:
             counts: dict[str, int] = {}

@@ -201,7 +201,7 @@
   // The small button beside an option or a prompt that opens the card's face.
   function faceButton(card) {
     const face = faces[card] || { id: card };
-    const button = el("button", "ⓘ", {
+    const button = el("button", "i", {
       type: "button",
       class: "face-button",
       "aria-label": fill(words.showCard, { card: face.id || face.kind }),
