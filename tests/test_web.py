@@ -545,12 +545,17 @@ def test_options_show_the_card_they_name_and_what_playing_it_activates(client):
             assert grid[cell] in option["effect"]
 
 
-def test_the_sequence_choice_and_a_moving_ship_are_explained(client):
+def test_the_sequence_choice_the_actions_and_a_moving_ship_are_explained(client):
     game = start(client, seats=["person", "greedy"], seed=12)
     view = play_until(client, game, lambda d: d.get("kind") == "choose_effect")
     decision = view["decision"]
     assert "sequence A" in decision["context"] and "sequence B" in decision["context"]
     assert all(option["effect"] for option in decision["options"])
+    view = play_until(client, game, lambda d: d.get("kind") == "choose_use")
+    for option in view["decision"]["options"]:  # what the die would do on each action
+        if option["id"].startswith("action:"):
+            value = re.search(r"with value (\d+)", option["label"]).group(1)
+            assert f"up to {value} " in option["effect"]
     view = play_until(client, game, lambda d: d.get("kind") == "move", seed=3)
     assert re.search(r"at st\d/\d, moves with a die of value \d", view["decision"]["context"])
     for option in view["decision"]["options"]:  # the hexes are labelled as options name them

@@ -505,11 +505,11 @@ class Drawing:
                 x, y = gx + (slot - size) * cell + 3, gy + size * cell + 34
                 line = self.say(COLUMN, number=slot - size + 1)
             attrs = {"data-target": f"{prefix}slot:{slot}"}
-            if played is None:
+            if played is None:  # labelled as the options name it: "row 1", "column 2"
                 body.append(
                     f'<g{attributes(attrs)}>{tip(self.say(SLOT, line=line))}<rect x="{x}" '
                     f'y="{y}" width="46" height="22" fill="none" stroke="#bbb" '
-                    f'stroke-dasharray="3 3"/></g>'
+                    f'stroke-dasharray="3 3"/>{text(x + 23, y + 14, line, 7, fill="#777")}</g>'
                 )
             else:
                 # its fill shows the kind and colour, public; the id only to its owner

@@ -40,6 +40,16 @@ ACTIVATES = N_("activates {tiles}")
 ACTIVATES_NOTHING = N_("activates no tile")
 IF_FLIPPED = N_("{tiles} only if flipped to the standard side first")
 SEQUENCE_EFFECTS = {"sequence_a": SEQUENCE_A, "sequence_b": SEQUENCE_B}
+# what a die does on each kind of action (its value: activations, hexes, cubes, ravagers)
+ACTION_EFFECTS = {
+    "discover": N_("take tiles from the display or the advanced tiles, up to {value} activations"),
+    "command": N_(
+        "launch a ship or move one of yours up to {value} hexes, then you may place a "
+        "mission card where it ends"
+    ),
+    "repair": N_("remove up to {value} damage cubes from actions or dice"),
+    "destroy": N_("destroy up to {value} ravagers attacking the actions"),
+}
 NAMED = ("card", "tile")  # the values of a label that name a card or a tile
 
 
@@ -66,6 +76,8 @@ def explain(engine: Engine, decision: Decision) -> dict[str, Any]:
         marks: list[str] = []
         if option_id in SEQUENCE_EFFECTS:
             effect = text._(SEQUENCE_EFFECTS[option_id])
+        elif option_id.startswith("action:") and decision.kind == "choose_use":
+            effect = _action_effect(engine, int(option_id.split(":")[1]), label)
         elif decision.kind == "play_card":
             (kind, card), slot = value
             effect, marks = _preview(engine, decision.player, kind, card, slot)
@@ -73,6 +85,15 @@ def explain(engine: Engine, decision: Decision) -> dict[str, Any]:
                 effect = f"{short(data, card)} · {effect}"
         options[option_id] = {"card": card, "effect": effect, "marks": marks}
     return {"context": context, "card": named, "options": options}
+
+
+def _action_effect(engine: Engine, number: int, label: Any) -> str | None:
+    """What using a die on action `number` does, with the value the option names."""
+    kind = engine.data.actions[number][1]
+    values = dict(label[3]) if isinstance(label, tuple) and len(label) == 4 else {}
+    if kind not in ACTION_EFFECTS or "value" not in values:
+        return None
+    return engine.data.text.fill(ACTION_EFFECTS[kind], {"value": values["value"]})
 
 
 def _named(engine: Engine, said: Any) -> str | None:
