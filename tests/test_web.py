@@ -509,11 +509,16 @@ def test_every_card_on_the_table_has_its_face_in_the_language(client, ruleset, l
     assert view["faces"][tile]["cost"]  # a display tile shows what it costs
 
 
-def test_a_hal_card_shows_both_halves(ruleset):
+def test_a_hal_card_shows_both_halves(client, ruleset):
     for lang in ("en", "pl", "de"):
         data = build(ruleset, lang)
         for card in data.hal_cards:
             assert len(faces.face_of(data, card)["lines"]) == 2, (lang, card)
+    game = start(client, players=1, seats=["person"], difficulty="standard", seed=11)
+    view = play_until(client, game, lambda d: 'data-card="h' in state(client, game["id"])["table"])
+    engine = client.app.state.games.get(game["id"]).engine
+    played = engine.state["hal"]["discard"][-1]  # the card he played last, face up
+    assert f'data-card="{played}"' in view["table"] and len(view["faces"][played]["lines"]) == 2
 
 
 def test_options_show_the_card_they_name_and_what_playing_it_activates(client):

@@ -82,6 +82,7 @@ HAL_BOARD = N_("Hal")
 HAL_DECK = NN_("deck: {count} card", "deck: {count} cards")
 HAL_DISCARD = NN_("discard: {count} card", "discard: {count} cards")
 HAL_PLAYS = N_("plays")
+HAL_PLAYED = N_("played last")
 HAL_TOOK = N_("took")
 DISCARDS = N_("discard piles: {piles}")  # TRANSLATORS: {piles}: "orange 2, gray 1, ..."
 RAVAGER_DISCARD = NN_("ravager discard: {count} card", "ravager discard: {count} cards")
@@ -162,8 +163,17 @@ class Drawing:
             out.append(text(x + w / 2, y + h / 2 + 4, shown, size, fill=ink))
             return "".join(out) + "</g>"
         out.append(text(x + 3, y + 10, shown, min(size, 9), "start", fill=ink, font_weight="bold"))
-        width = max(8, int((w - 6) / 3.7))  # characters of 7-pixel text in a line
-        words = _wrap(" / ".join(face["short"]), width, lines)
+        width = max(8, int((w - 6) / 3.5))  # characters of 7-pixel text in a line
+        # the whole text when it fits; on a large card (a Hal card) each effect in the
+        # lines that fall to it; else the short form of the effects
+        full = [line for said in face["lines"] for line in _wrap(said, width, len(said))]
+        share = lines // max(len(face["lines"]), 1)
+        if len(full) <= lines:
+            words = full
+        elif share >= 4:
+            words = [line for said in face["lines"] for line in _wrap(said, width, share)]
+        else:
+            words = _wrap(" / ".join(face["short"]), width, lines)
         for i, line in enumerate(words):
             out.append(text(x + 3, y + 19 + i * 8.5, line, 7, "start", fill=ink))
         return "".join(out) + "</g>"
@@ -610,10 +620,14 @@ class Drawing:
             text(8, 96, self.say(WORKSTATIONS) + ": " + self.text.tr.plain_list(ws), 11, "start")
         )
         y = 112
-        if hal["revealed"]:
-            body.append(text(8, y + 14, self.say(HAL_PLAYS), 11, "start", font_weight="bold"))
-            body.append(self.card(130, y, hal["revealed"][0], HAL_COLOUR, 282, 56))
-            y += 62
+        # the card he plays, else the one he played last (revealed, so seen by all):
+        # both halves in short, the whole card on a tap
+        shown = hal["revealed"] or hal["discard"][-1:]
+        if shown:
+            said = self.say(HAL_PLAYS if hal["revealed"] else HAL_PLAYED)
+            body.append(text(8, y + 14, said, 11, "start", font_weight="bold"))
+            body.append(self.card(100, y, shown[0], HAL_COLOUR, 312, 104))
+            y += 110
         if hal["taken"]:
             body.append(text(8, y + 14, self.say(HAL_TOOK), 11, "start", font_weight="bold"))
             for i, tile in enumerate(hal["taken"]):
