@@ -18,6 +18,7 @@ pending decision names (a hex, a grid cell, a die, an action...) has a `data-tar
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html import escape
 
 from ..dsl.i18n import N_, NN_
@@ -164,16 +165,7 @@ class Drawing:
             return "".join(out) + "</g>"
         out.append(text(x + 3, y + 10, shown, min(size, 9), "start", fill=ink, font_weight="bold"))
         width = max(8, int((w - 6) / 3.5))  # characters of 7-pixel text in a line
-        # the whole text when it fits; on a large card (a Hal card) each effect in the
-        # lines that fall to it; else the short form of the effects
-        full = [line for said in face["lines"] for line in _wrap(said, width, len(said))]
-        share = lines // max(len(face["lines"]), 1)
-        if len(full) <= lines:
-            words = full
-        elif share >= 4:
-            words = [line for said in face["lines"] for line in _wrap(said, width, share)]
-        else:
-            words = _wrap(" / ".join(face["short"]), width, lines)
+        words = _card_words(tuple(face["lines"]), tuple(face["short"]), width, lines)
         for i, line in enumerate(words):
             out.append(text(x + 3, y + 19 + i * 8.5, line, 7, "start", fill=ink))
         return "".join(out) + "</g>"
@@ -376,9 +368,9 @@ class Drawing:
         return svg(8 + 4 * step, y + 10, self.say(DISPLAY), body, "table display")
 
     def discards(self) -> list[str]:
-        """The discard piles as counts: no rulebook makes them public (EN, PL, DE: cards
-        are discarded, and those played face down are discarded face down at a reset),
-        so the table shows how many cards of each kind and colour, not which."""
+        """The discard piles as counts: no rulebook (EN, PL, DE) says they may be looked
+        through, and the cards played face down beside a board go to them at a reset, so
+        the table shows how many cards of each kind and colour, not which."""
         state = self.state
         piles = [
             f"{self.colour_word(colour)} {len(cards)}"
@@ -634,6 +626,20 @@ class Drawing:
                 body.append(self.card(130 + (i % 5) * 54, y + (i // 5) * 26, tile, "#eee", 50, 22))
             y += 26 * ((len(hal["taken"]) + 4) // 5)
         return svg(420, y + 8, self.say(HAL_BOARD), body, "table player")
+
+
+@lru_cache(maxsize=4096)
+def _card_words(full: tuple[str, ...], short: tuple[str, ...], width: int, lines: int) -> list[str]:
+    """A card's text in `lines` lines of `width` characters: the whole text when it
+    fits; on a large card (a Hal card) each effect in the lines that fall to it; else
+    the short form of the effects. (Kept: the same cards are drawn at every look.)"""
+    wrapped = [line for said in full for line in _wrap(said, width, len(said))]
+    share = lines // max(len(full), 1)
+    if len(wrapped) <= lines:
+        return wrapped
+    if share >= 4:
+        return [line for said in full for line in _wrap(said, width, share)]
+    return _wrap(" / ".join(short), width, lines)
 
 
 def _wrap(words: str, width: int, lines: int) -> list[str]:
