@@ -216,10 +216,7 @@
     if (!face) return;
     const head = [face.id, face.kind, face.colour, face.cost].filter(Boolean).join(" · ");
     const parts = [el("h2", head, { "data-color": face.color || "none" })];
-    if (face.facts) parts.push(el("p", face.facts, { class: "facts" }));
-    const lines = el("ul");
-    face.lines.forEach((line) => lines.append(el("li", line)));
-    parts.push(lines);
+    // the buttons first: on a phone the panel scrolls, and they stay in reach
     const buttons = el("p", null, { class: "buttons" });
     if (option) {
       const choose = el("button", fill(words.choose, { option: option.label }), { type: "button", class: "primary" });
@@ -230,6 +227,10 @@
     close.addEventListener("click", hideFace);
     buttons.append(close);
     parts.push(buttons);
+    if (face.facts) parts.push(el("p", face.facts, { class: "facts" }));
+    const lines = el("ul");
+    face.lines.forEach((line) => lines.append(el("li", line)));
+    parts.push(lines);
     detailBox.replaceChildren(...parts);
     detailBox.dataset.card = card;
     detailBox.hidden = false;
