@@ -534,8 +534,9 @@ def test_options_show_the_card_they_name_and_what_playing_it_activates(client):
     for option in view["decision"]["options"]:
         _, name, slot = option["id"].split(":")
         assert option["card"] in view["faces"] and option["effect"]
-        if name != "ravager":
+        if name != "ravager":  # the card's effects in full, then what playing it activates
             assert option["card"] == name
+            assert option["effect"].startswith(" / ".join(view["faces"][name]["effects"]) + " · ")
         slot = int(slot)
         line = [slot * size + c for c in range(size)] if slot < size else range(slot - size, 9, 3)
         tiles = [c for c in line if grid[c] is not None]

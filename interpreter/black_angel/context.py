@@ -16,7 +16,7 @@ from ...dsl.i18n import N_
 from ..engine import Decision
 from . import labels
 from .boosts import boost_up
-from .faces import short
+from .faces import effect_words
 from .grid import activated_by, line_cells
 from .labels import later
 from .tables import Engine
@@ -72,7 +72,7 @@ def explain(engine: Engine, decision: Decision) -> dict[str, Any]:
         card = _named(engine, label)
         if card == named:  # the decision's card, shown once beside the prompt
             card = None
-        effect = short(data, card) if card else None
+        effect = effect_words(data, card) if card else None
         marks: list[str] = []
         if option_id in SEQUENCE_EFFECTS:
             effect = text._(SEQUENCE_EFFECTS[option_id])
@@ -82,7 +82,7 @@ def explain(engine: Engine, decision: Decision) -> dict[str, Any]:
             (kind, card), slot = value
             effect, marks = _preview(engine, decision.player, kind, card, slot)
             if kind == "mission":
-                effect = f"{short(data, card)} · {effect}"
+                effect = f"{effect_words(data, card)} · {effect}"
         options[option_id] = {"card": card, "effect": effect, "marks": marks}
     return {"context": context, "card": named, "options": options}
 

@@ -4,8 +4,9 @@ language (the text `ba cards` prints), for the web table (reached through the ga
 
 A face is plain data: the kind and colour (words, and the colour's key for drawing),
 the cost where the card lies (a display space or an advanced slot), the facts
-(reward, revealed tiles, target...), a short form of each effect for the table, and
-the full rules text, one line per effect (a Hal card's two halves are two lines).
+(reward, revealed tiles, target...), each effect in words (for an option's text) and
+in a short form (for the table), and the full rules text, one line per effect (a Hal
+card's two halves are two lines).
 
 A card played face down beside another seat's board reaches this module in its public
 form only ("mission-orange", "ravager": face_down.py): its face is its kind and colour
@@ -67,10 +68,11 @@ def face_of(data: BlackAngelProgram, shown: str) -> dict[str, Any] | None:
     return {**face, "id": shown} if face else _public(data, shown)
 
 
-def short(data: BlackAngelProgram, shown: str) -> str:
-    """A card's effect in a few words (the first of its effects), for an option's text."""
+def effect_words(data: BlackAngelProgram, shown: str) -> str:
+    """A card's effects in words, without their frames ("take 1 debris... / use one
+    green die..."), for the text of an option that names it."""
     face = face_of(data, shown)
-    return face["short"][0] if face and face["short"] else ""
+    return " / ".join(face["effects"]) if face else ""
 
 
 def _costs(engine: Engine) -> dict[str, int]:
@@ -102,6 +104,7 @@ def _face(text: TextRenderer, decl: Decl) -> dict[str, Any]:
         "color": colour,
         "colour": text.word(colour) if isinstance(colour, str) else None,
         "facts": text.fact_line(decl),
+        "effects": [text.effect(effect) for effect in effects],
         "short": [_shorten(text.effect(effect)) for effect in effects],
         "lines": text.card_lines(decl),
     }
@@ -122,6 +125,7 @@ def _public(data: BlackAngelProgram, shown: str) -> dict[str, Any] | None:
         "color": colour,
         "colour": text.word(colour) if colour else None,
         "facts": "",
+        "effects": [],
         "short": [],
         "lines": [text._(FACE_DOWN)],
     }
