@@ -55,6 +55,7 @@ COMPILED = [
     "interpreter/black_angel/sequence_b.py",
     "interpreter/black_angel/setup.py",
     "interpreter/black_angel/space.py",
+    "interpreter/black_angel/stock.py",
     "interpreter/black_angel/turn.py",
     "dsl/text.py",
 ]

@@ -8,6 +8,7 @@ import click
 
 from ..dsl.i18n import N_, available_languages, mod_locale_dirs
 from ..dsl.loader import UsageError
+from ..web.bots import DELAY as BOT_DELAY
 from .common import guarded
 from .rules import compiled, rules_options
 
@@ -28,9 +29,18 @@ SERVING = N_("Black Angel: open http://{host}:{port}/ in a browser (Ctrl-C stops
     "nothing. A new file, or one this command made; another program's database, a "
     "device or an empty path is refused.",
 )
+@click.option(
+    "--bot-delay",
+    type=click.FloatRange(0, 60),
+    default=BOT_DELAY,
+    show_default=True,
+    help="Seconds between two decisions of the bots in one game, so that a person can "
+    "follow them (0: as fast as they come). Bots play in the background, one decision at "
+    "a time, the games taking turns.",
+)
 @rules_options
 @guarded
-def serve_command(host, port, db_path, rules_paths, base):
+def serve_command(host, port, db_path, bot_delay, rules_paths, base):
     """Play in the browser: a start page (players, people and bots, rules, language,
     seed), the table drawn from the state, a link with a secret for each person's seat.
 
@@ -47,7 +57,7 @@ def serve_command(host, port, db_path, rules_paths, base):
     ruleset = compiled(rules_paths, base)
     languages = available_languages(mod_locale_dirs(rules_paths))
     listener = listen(host, port)  # a port in use: an error before anything is made
-    app = create_app(db_path, ruleset, languages)  # an unusable --db: an error, exit 2
+    app = create_app(db_path, ruleset, languages, bot_delay=bot_delay)  # bad --db: exit 2
     shown = f"[{host}]" if ":" in host else host
     port = listener.getsockname()[1]  # the port the system chose for --port 0
     click.echo(app.state.games.programs("en").text.fill(SERVING, {"host": shown, "port": port}))

@@ -409,6 +409,14 @@ class Checker:
             self.report(
                 "E110", N_("'max' must be between 0 and {limit}"), call.cap.span, limit=MAX_NUMBER
             )
+        if call.per is not None and not as_counter and not prim.counter and not prim.amount:
+            self.report(
+                "E115",
+                N_("'{name}' has no amount: 'per' has nothing to multiply"),
+                call.per.span,
+                N_("use 'per' after a primitive whose first value is an amount, e.g. 'gain 1 vp'"),
+                name=call.name,
+            )
         if call.per is not None:
             self.check_call(call.per, True, where)
 

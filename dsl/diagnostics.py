@@ -46,7 +46,10 @@ CODES: dict[str, tuple[str, str]] = {
             "primitive used where it has nothing to act on"
         ),
     ),
-    "E115": (ERROR, N_("'max' without 'per': there is nothing to cap")),
+    "E115": (
+        ERROR,
+        N_("'per' or 'max' with nothing to act on: 'max' without 'per', 'per' without an amount"),
+    ),
     "E201": (ERROR, N_("component count differs from the declared count (warning W201 for mods)")),
     "W201": (WARNING, N_("component count differs from the declared count (mods)")),
     "E301": (ERROR, N_("cycle in the effect graph: triggers or activations that can run forever")),

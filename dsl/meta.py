@@ -229,6 +229,12 @@ class Primitive:
     # than paying for it: text joins the two with TRADE_FOR_USE (dsl/text.py)
     provides: bool = False
 
+    @property
+    def amount(self) -> bool:
+        """Whether the first parameter is an amount, which `per` multiplies and `max` caps
+        (the engine reads it as the call's first value)."""
+        return bool(self.params) and self.params[0].type.form == "count"
+
 
 def param(name: str, type_: ParamType, **options) -> Param:
     return Param(name, type_, **options)

@@ -1,17 +1,22 @@
 """Mutation fuzzing of a rule set: every mutant ba-lint passes must set up and play.
 
-A mutant is the shipped content with one file changed by a few seeded mutations of
+A mutant is the shipped content with one file changed by a few seeded mutations: of
 its tokens and numbers (a name swapped for another, a number replaced by an edge
-value, a token or line deleted or repeated). Each mutant is linted as a complete
+value, a token or line deleted or repeated), or, with `--typed`, of its parsed rules
+with values of the right types (a primitive swapped for another with well-typed
+arguments, an effect composed with another through `,` `or` `->` `otherwise`
+`optional`, `per`/`max` added, a trigger or a chain of `emit`ted events added, a block
+cloned or removed; see "typed mutations" below). Each mutant is linted as a complete
 rule set (`ba-lint DIR`) or as a mod on the shipped content (`ba-lint --base FILE`);
 one with no error diagnostic is then built, set up for every player count it
 supports (the solo game against Hal too, where its rules allow one player) and played
 by random bots to the end, with a cap on decisions and a
-wall-clock timeout, so a hang is a finding and not a blocked run.
+limit on CPU time, so a hang is a finding and not a blocked run.
 
-The test suite runs a sample (tests/test_fuzz_engine.py); the full run is
+The test suite runs a sample of each (tests/test_fuzz_engine.py); the full runs are
 
-    python tests/fuzzing.py --mutants 60 --seed 1      # 60 mutants per file and mode
+    python tests/fuzzing.py --mutants 60 --seed 1           # 60 mutants per file and mode
+    python tests/fuzzing.py --typed --mutants 40 --seed 1   # 40 typed ones (about 10 min)
     BA_FUZZ=1 python -m pytest tests/test_fuzz_engine.py
 
 and prints every distinct cause (exception type and where it was raised) with a
@@ -41,7 +46,7 @@ from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.program import build
 
 MAX_DECISIONS = 5_000  # a shipped game takes a few hundred
-TIMEOUT = 10.0  # seconds per mutant: lint, set-up and every game
+TIMEOUT = 10.0  # seconds of CPU time per mutant: lint, set-up and every game
 GAMES_PER_COUNT = 2
 
 TOKEN = re.compile(r'"[^"\n]*"|#[^\n]*|-?\d+|[A-Za-z_]\w*|->|\.\.|[{}():,@;]')
@@ -51,12 +56,14 @@ EDGE_NUMBERS = ("0", "1", "2", "-1", "9", "10", "99", "100000", str(10**100), "9
 
 
 class Timeout(Exception):
-    """The wall-clock limit of one mutant ran out."""
+    """The time limit of one mutant ran out."""
 
 
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
-    """Raise Timeout in the main thread after `seconds` (SIGALRM, where there is one)."""
+    """Raise Timeout in the main thread after `seconds` of the process's CPU time
+    (SIGVTALRM, where there is one). CPU time, not wall-clock time: a hang spins, and a
+    machine busy with other work must not turn a slow mutant into a hang."""
     if not hasattr(signal, "setitimer"):
         yield
         return
@@ -64,13 +71,13 @@ def time_limit(seconds: float) -> Iterator[None]:
     def expire(signum, frame):
         raise Timeout(f"more than {seconds:g} s")
 
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    old = signal.signal(signal.SIGVTALRM, expire)
+    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, old)
 
 
 @dataclass
@@ -307,6 +314,9 @@ def check(content: Content, mutant: Mutant, timeout: float = TIMEOUT) -> Outcome
             if result.ruleset is None or result.errors:
                 return outcome
             data = build(result.ruleset)
+            if not data.player_counts():
+                outcome.status, outcome.cause = "crash", "no player count to set up for"
+                return outcome
             variants = [(), *((v,) for v in data.variants)]
             for players in data.player_counts():  # 1: the solo game, against Hal
                 outcome.player_counts.append(players)
@@ -334,11 +344,19 @@ def check(content: Content, mutant: Mutant, timeout: float = TIMEOUT) -> Outcome
     return outcome
 
 
-def run(per_file: int, seed: int, modes=("dir", "base"), files=None, progress=False) -> Report:
+def run(
+    per_file: int, seed: int, modes=("dir", "base"), files=None, progress=False, typed=False
+) -> Report:
+    """Lint and play the token mutants (or, with `typed`, the typed ones) of each file."""
     content = Content()
     texts = {k: v for k, v in content.texts.items() if files is None or k in files}
     report = Report()
-    for n, mutant in enumerate(mutants(texts, per_file, seed, modes), 1):
+    chosen = (
+        typed_mutants(texts, Typed(content), per_file, seed, modes)
+        if typed
+        else mutants(texts, per_file, seed, modes)
+    )
+    for n, mutant in enumerate(chosen, 1):
         report.outcomes.append(check(content, mutant))
         if progress and n % 100 == 0:
             print(f"  {n} mutants, {len(report.failures())} failures", file=sys.stderr)
@@ -359,21 +377,200 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--mode", choices=("dir", "base", "both"), default="both")
     parser.add_argument("--file", action="append", help="only this content file (repeatable)")
+    parser.add_argument(
+        "--typed", action="store_true", help="typed mutations of the parsed rules, not tokens"
+    )
     args = parser.parse_args()
     modes = ("dir", "base") if args.mode == "both" else (args.mode,)
     started = time.perf_counter()
-    report = run(args.mutants, args.seed, modes, args.file, progress=True)
+    report = run(args.mutants, args.seed, modes, args.file, progress=True, typed=args.typed)
     elapsed = time.perf_counter() - started
     total = len(report.outcomes)
     print(
         f"{total} mutants in {elapsed:.0f} s: {report.count('rejected')} rejected by lint, "
-        f"{report.count('played')} played, {len(report.failures())} failed"
+        f"{report.count('played')} played, {len(report.failures())} failed "
+        f"({report.count('crash')} crashes, {report.count('hang')} hangs, "
+        f"{report.count('endless')} endless)"
     )
     for cause, outcomes in sorted(report.causes().items(), key=lambda kv: -len(kv[1])):
         print(f"\n{len(outcomes)} x {cause}")
         for outcome in outcomes[:2]:
             print("  " + describe(outcome))
     return 1 if report.failures() else 0
+
+
+# ---- typed mutations ---------------------------------------------------------------
+# The token mutations above mostly break names and numbers, which lint refuses at once.
+# A typed mutation changes the rules the way an author would, with values of the right
+# type: it swaps a primitive for another with well-typed arguments, composes an effect
+# with another through `,` `or` `->` `otherwise` `optional`, adds `per` (and `max`), adds
+# a trigger or a chain of events raised with `emit`, or clones or removes a block. It
+# edits the text at the spans of the parsed tree, so a mutant is still a file to read.
+TYPED_KINDS = ("swap", "swap", "compose", "compose", "per", "trigger", "emit", "clone", "remove")
+
+
+class Typed:
+    """What typed mutations draw from: the game's vocabulary and the names the shipped
+    content declares (ids, events, numbers), as the checker knows them."""
+
+    def __init__(self, content: Content) -> None:
+        from blackangel.dsl import games
+        from blackangel.dsl.checker import Checker, gather_symbols
+
+        self.vocabulary = games.load(games.default()).vocabulary
+        trees = [tree for tree, _, _ in content.parsed.values() if tree is not None]
+        self.checker = Checker(gather_symbols(trees, self.vocabulary), self.vocabulary)
+        prims = self.vocabulary.primitives
+        self.verbs = sorted(n for n, p in prims.items() if not p.counter)
+        self.counters = sorted(n for n, p in prims.items() if p.counter)
+        self.events = sorted(self.vocabulary.events)
+
+    def value(self, param, rng: random.Random) -> str:
+        """A value of the parameter's type (within its bounds, most of the time)."""
+        form = param.type.form
+        if form in ("int", "count"):
+            low = max(param.low if param.low is not None else 0, -2)
+            high = min(param.high if param.high is not None else 9, low + 5)
+            return str(rng.randint(low, high))
+        if form == "number":
+            known = self.checker.symbols.numbers(param.type.refs[0], param.type.field or "number")
+            return str(rng.choice(sorted(known) or [1]))
+        if form == "range":
+            low = param.lo if param.lo is not None else 1
+            return f"{low}..{low + rng.randint(0, 2)}"
+        if form == "string":
+            return '"fuzz"'
+        names = self.checker.names_of(param.type)
+        return rng.choice(sorted(names)) if names else "fuzz"
+
+    def call(self, rng: random.Random, counter: bool = False, name: str | None = None) -> str:
+        """A primitive (or a counter) with arguments of the right types."""
+        name = name or rng.choice(self.counters if counter else self.verbs)
+        args = []
+        for param in self.vocabulary.primitives[name].params:
+            if param.optional and rng.random() < 0.5:
+                continue
+            for _ in range(rng.randint(1, 2) if param.repeat else 1):
+                args.append(self.value(param, rng))
+        return " ".join((name, *args))
+
+    def effect(self, rng: random.Random) -> str:
+        """A call, or two composed."""
+        if rng.random() < 0.7:
+            return self.call(rng)
+        return compose(self.call(rng), self.call(rng), rng)
+
+
+COMBINATORS = ("({a}, {b})", "({b}, {a})", "({a} or {b})", "({b} -> {a})", "({a} -> {b})")
+
+
+def compose(a: str, b: str, rng: random.Random) -> str:
+    """Two effects joined by a combinator (each part in brackets, so precedence holds)."""
+    forms = (*COMBINATORS, "({a} otherwise {b})", "(optional ({a}))")
+    return rng.choice(forms).format(a=f"({a})", b=f"({b})")
+
+
+def _offsets(text: str) -> list[int]:
+    starts = [0]
+    for line in text.split("\n"):
+        starts.append(starts[-1] + len(line) + 1)
+    return starts
+
+
+def _range(text: str, span) -> tuple[int, int]:
+    """The text offsets of a span (lines and columns from 1, the end exclusive)."""
+    starts = _offsets(text)
+    return starts[span.line - 1] + span.column - 1, starts[span.end_line - 1] + span.end_column - 1
+
+
+def _effect_calls(items) -> list:
+    """Every call of an effect in the items and their blocks (not the counters of `per`)."""
+    from blackangel.dsl import ast
+
+    found = []
+    for item in items:
+        stack = [item.effect] if item.effect is not None else []
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.Call):
+                found.append(node)
+            else:
+                stack.extend(node.children())
+        found += _effect_calls(item.children or ())
+    return found
+
+
+def typed_mutate(text: str, file: str, rng: random.Random, typed: Typed, n: int) -> tuple[str, str]:
+    """One typed mutation of a file's text; returns (new text, what was done). `n` numbers
+    the names it declares, so that several mutations of one file do not clash."""
+    tree, _, _ = parse_bytes(text.encode(), file)
+    if tree is None:
+        return text, "nothing (the text does not parse)"
+    kind = rng.choice(TYPED_KINDS)
+    calls = _effect_calls(tree.items)
+    if kind in ("swap", "compose", "per") and calls:
+        call = rng.choice(calls)
+        start, end = _range(text, call.span)
+        old = text[start:end]
+        if kind == "swap":
+            new = typed.call(rng)
+        elif kind == "compose":
+            new = compose(old, typed.effect(rng), rng)
+        elif call.per is None:
+            new = f"{old} per {typed.call(rng, counter=True)}"
+            if rng.random() < 0.4:
+                new += f" max {rng.randint(0, 6)}"
+        else:
+            new = old
+        return text[:start] + new + text[end:], f"{kind} {old!r} -> {new!r}"
+    if kind in ("clone", "remove") and tree.items:
+        item = rng.choice(tree.items)
+        start, end = _range(text, item.span)
+        head = text[start:end].split("\n")[0][:40]
+        if kind == "remove":
+            return text[:start] + text[end:], f"remove {head!r}"
+        block = text[start:end]
+        if item.values and item.values[0].kind == "name":
+            block = block.replace(str(item.values[0].value), f"{item.values[0].value}_fz{n}", 1)
+        return text[:end] + "\n" + block + text[end:], f"clone {head!r}"
+    if kind == "emit" and calls:
+        # a chain: an existing effect raises a new event, whose trigger may raise the next
+        length = rng.randint(1, 3)
+        added = []
+        for i in range(length):
+            effect = typed.effect(rng)
+            if i + 1 < length:
+                effect = f"({effect}), emit fz_e{n}_{i + 1}"
+            added.append(
+                f'event fz_e{n}_{i} {{\n  help "fuzz"\n}}\n'
+                f"trigger fz_t{n}_{i} {{\n  on fz_e{n}_{i}\n  effect: {effect}\n}}\n"
+            )
+        call = rng.choice(calls)
+        start, end = _range(text, call.span)
+        old = text[start:end]
+        new = f"({old}, emit fz_e{n}_0)"
+        text = text[:start] + new + text[end:]
+        return text + "\n" + "".join(added), f"emit chain of {length} from {old!r}"
+    event = rng.choice(typed.events)
+    effect = typed.effect(rng)
+    trigger = f"\ntrigger fz_t{n} {{\n  on {event}\n  effect: {effect}\n}}\n"
+    return text + trigger, f"trigger on {event}: {effect!r}"
+
+
+def typed_mutants(
+    texts: dict[str, str], typed: Typed, per_file: int, seed: int, modes=("dir", "base")
+) -> Iterator[Mutant]:
+    """Seeded typed mutants of each file, in each mode: 1 to 3 mutations each."""
+    for file in sorted(texts):
+        for mode in modes:
+            for i in range(per_file):
+                mutant_seed = seed * 1_000_003 + i
+                rng = random.Random(f"typed:{file}:{mode}:{mutant_seed}")
+                text, done = texts[file], []
+                for n in range(rng.choice((1, 1, 2, 3))):
+                    text, what = typed_mutate(text, file, rng, typed, n)
+                    done.append(what)
+                yield Mutant(file, mode, mutant_seed, done, text)
 
 
 if __name__ == "__main__":

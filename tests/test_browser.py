@@ -54,7 +54,7 @@ class LiveServer:
 
         from blackangel.web.app import create_app
 
-        self.app = create_app(self.db)
+        self.app = create_app(self.db, bot_delay=0.05)
         config = uvicorn.Config(
             self.app,
             host="127.0.0.1",
@@ -417,3 +417,77 @@ def test_the_page_rides_out_a_stopped_server_and_the_game_goes_on(chromium, live
     assert waited and clicked and moved
     final = api(live.base, f"/api/games/{game['id']}")
     assert final["over"] and shown == [seat["total"] for seat in final["scores"]["seats"]]
+
+
+def test_the_start_page_says_when_the_server_is_gone_and_starts_the_game_after(chromium, live):
+    """The start form is submitted while the server is stopped: the page says the server
+    did not answer and gives the button back; after a restart the same form starts the
+    game (one person seat: the page goes to its table)."""
+    from blackangel.dsl.i18n import translator
+    from blackangel.web import page
+
+    unreachable = translator("pl").gettext(page.UNREACHABLE)
+    browser = Browser(chromium)
+    try:
+        browser.send("Page.enable")
+        browser.send("Page.navigate", url=f"{live.base}/?lang=pl")
+        browser.wait_for("document.readyState === 'complete' && !!document.getElementById('start')")
+        fill = f"""(() => {{
+          const form = document.getElementById('start');
+          form.players.value = '2'; form.players.dispatchEvent(new Event('change'));
+          form.seat0.value = 'person'; form.seat1.value = 'greedy';
+          form.seed.value = '{SEED}';
+          document.getElementById('start-button').click();
+          return true;
+        }})()"""
+        live.stop()
+        browser.evaluate(fill)
+        shown = browser.wait_for("document.getElementById('error').textContent")
+        assert shown == unreachable
+        browser.wait_for("!document.getElementById('start-button').disabled")
+        assert browser.evaluate("location.pathname") == "/"
+        live.start()
+        browser.evaluate(fill)
+        browser.wait_for(
+            "!!document.getElementById('game') && !!document.getElementById('game').dataset.state"
+        )
+        assert browser.evaluate("location.pathname").startswith("/games/")
+    finally:
+        browser.close()
+
+
+def test_whoever_started_a_game_finds_its_links_again_on_the_start_page(chromium, live):
+    """A 2-person game started in the browser: back on the start page its seat links
+    and the spectator link are listed again (kept in that browser only); "forget"
+    removes them from the page and from the browser's storage."""
+    from blackangel.dsl.i18n import translator
+    from blackangel.web import page
+
+    heading = translator("de").gettext(page.STARTED_GAMES)
+    browser = Browser(chromium)
+    try:
+        browser.send("Page.enable")
+        browser.send("Page.navigate", url=f"{live.base}/?lang=de")
+        browser.wait_for("document.readyState === 'complete' && !!document.getElementById('start')")
+        assert browser.evaluate("document.getElementById('started').hidden")
+        browser.evaluate(
+            """(() => {
+              const form = document.getElementById('start');
+              form.players.value = '2'; form.players.dispatchEvent(new Event('change'));
+              form.seat0.value = 'person'; form.seat1.value = 'person';
+              document.getElementById('start-button').click();
+              return true;
+            })()"""
+        )
+        links = "[...document.querySelectorAll('#SECTION a')].map((a) => a.getAttribute('href'))"
+        given = browser.wait_for(links.replace("SECTION", "links"))
+        assert len(given) == 3 and all(href.startswith("/games/") for href in given)
+        browser.send("Page.navigate", url=f"{live.base}/?lang=de")
+        browser.wait_for("document.readyState === 'complete' && !!document.getElementById('start')")
+        assert browser.wait_for("document.querySelector('#started h2')?.textContent") == heading
+        assert browser.evaluate(links.replace("SECTION", "started")) == given
+        browser.evaluate("document.getElementById('forget-games').click(), true")
+        browser.wait_for("document.getElementById('started').hidden")
+        assert browser.evaluate("localStorage.getItem('ba-started-games')") == "[]"
+    finally:
+        browser.close()

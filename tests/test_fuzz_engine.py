@@ -1,11 +1,17 @@
 """Mutation fuzzing of the shipped content: every mutant either gets an error diagnostic
-from ba-lint or sets up and plays random games to the end (tests/fuzzing.py).
+from ba-lint or sets up and plays random games to the end (tests/fuzzing.py). Two kinds
+of mutants: token mutants (names, numbers, lines changed in the text) and typed mutants
+(the parsed rules changed with well-typed values: primitives swapped, effects composed,
+`per`/`max`, triggers and `emit` chains, blocks cloned or removed).
 
-The suite runs a seeded sample in a few seconds; the full run is
+The suite runs a seeded sample of each; the full runs are
 
     BA_FUZZ=1 python -m pytest tests/test_fuzz_engine.py      # 200 mutants per file and mode
     BA_FUZZ=500 BA_FUZZ_SEED=2 python -m pytest tests/test_fuzz_engine.py  # 500, seed 2
-    python tests/fuzzing.py --mutants 200 --seed 4            # the same, with a summary
+    python tests/fuzzing.py --mutants 200 --seed 4            # token mutants, with a summary
+    python tests/fuzzing.py --typed --mutants 40 --seed 1     # typed mutants, with a summary
+
+(BA_FUZZ sets the count of both samples: typed mutants take about a second each.)
 
 Each distinct cause the fuzzer found (a crash or an endless game of a rule set that
 linted clean) is a regression case below: the smallest change of the shipped content
@@ -29,6 +35,7 @@ sys.modules["fuzzing"] = fuzzing  # its dataclasses look their module up
 spec.loader.exec_module(fuzzing)
 
 SAMPLE = 16  # mutants per content file and mode in the everyday run (about 10 s)
+TYPED_SAMPLE = 3  # typed mutants per file and mode (about 15 s of CPU time in all)
 FULL = os.environ.get("BA_FUZZ", "")
 
 
@@ -59,6 +66,42 @@ def test_every_mutant_is_refused_by_lint_or_plays_to_the_end(content):
     assert any(4 in o.player_counts for o in played)
 
 
+def test_every_typed_mutant_is_refused_by_lint_or_plays_to_the_end(content):
+    seed = int(os.environ.get("BA_FUZZ_SEED", "1"))
+    per_file = _per_file() if FULL else TYPED_SAMPLE
+    report = fuzzing.Report()
+    typed = fuzzing.Typed(content)
+    for mutant in fuzzing.typed_mutants(content.texts, typed, per_file, seed):
+        report.outcomes.append(fuzzing.check(content, mutant))
+    failures = "\n".join(fuzzing.describe(o) for o in report.failures()[:10])
+    assert not report.failures(), f"{len(report.failures())} mutants failed:\n{failures}"
+    assert report.count("rejected") and report.count("played")
+
+
+def test_a_typed_mutation_keeps_the_types_and_the_syntax(content):
+    """Swapped primitives get arguments of their parameters' types, so a swap alone is
+    refused only for where it stands (E114, E303...), never for its arguments; every
+    mutation leaves text that parses."""
+    import random
+
+    from blackangel.dsl.compiler import compile_sources
+    from blackangel.dsl.parser import parse_bytes
+
+    typed = fuzzing.Typed(content)
+    codes: set[str] = set()
+    for i in range(40):
+        rng = random.Random(i)
+        file = sorted(content.texts)[i % len(content.texts)]
+        text, what = fuzzing.typed_mutate(content.texts[file], file, rng, typed, 0)
+        tree, diags, _ = parse_bytes(text.encode(), file)
+        assert tree is not None and not diags, f"{what}: {[str(d) for d in diags]}"
+        if what.startswith("swap"):
+            mutant = fuzzing.Mutant(file, "dir", i, [what], text)
+            result = compile_sources(content.loaded(mutant), strict_counts=False)
+            codes |= {d.code for d in result.errors}
+    assert not codes & {"E103", "E106", "E107", "E108", "E110"}, codes
+
+
 def test_the_harness_reports_a_crash_and_a_hang(content, monkeypatch):
     """A crash and a hang are findings, not a blocked or broken run. (They are planted in
     `Program.check`, which every game asks and which stays Python in a compiled build.)"""
@@ -85,6 +128,16 @@ def test_the_harness_reports_a_crash_and_a_hang(content, monkeypatch):
 # ---- the causes found, each the smallest change that showed it --------------------------
 # (id, file, [(old, new)], the diagnostic code that now refuses it, or "played")
 SHIPPED_BOARD_NUMBER = "  unresolved_ravager_penalty 1\n"
+SHIPPED_SETUPS = [  # the four set-up blocks of game.ba
+    "setup p1 {\n  players 1\n  dice_per_color 4\n  strips 5\n  ravagers_removed 12\n"
+    "  start_ravagers 2\n  opponent hal\n}\n",
+    "setup p2 {\n  players 2\n  dice_per_color 4\n  strips 5\n  ravagers_removed 12\n"
+    "  start_ravagers 2\n  neutral_player\n}\n",
+    "setup p3 {\n  players 3\n  dice_per_color 5\n  strips 7\n  ravagers_removed 6\n"
+    "  start_ravagers 2\n}\n",
+    "setup p4 {\n  players 4\n  dice_per_color 6\n  strips 7\n  ravagers_removed 0\n"
+    "  start_ravagers 2\n}\n",
+]
 REGRESSIONS = [
     # numbers the engine reads, missing: KeyError at set-up or in play
     ("no_board_number", "game.ba", [(SHIPPED_BOARD_NUMBER, "")], "E111"),
@@ -230,10 +283,72 @@ REGRESSIONS = [
         [("step action: perform_action", "step action: play_card")],
         "played",
     ),
+    # found by the typed fuzzer (fuzzing.typed_mutants)
+    # Hal's primitives in a player's turn: no Hal state in a game with players (TypeError)
+    (
+        "hal_roll_in_sequence_b",
+        "turn.ba",
+        [("step reroll: reroll_dice", "step reroll: hal_roll")],
+        "E114",
+    ),
+    # his phases run by a trigger (at final scoring: AssertionError, TypeError)
+    (
+        "trigger_runs_hal_phase",
+        "hal.ba",
+        [
+            (
+                "\nautoma hal {",
+                "\ntrigger t {\n  on final_scoring\n  effect: run hal_turn\n}\nautoma hal {",
+            )
+        ],
+        "E114",
+    ),
+    # a sequence run by a trigger, during Hal's turn too (KeyError 'die_color')
+    (
+        "trigger_runs_sequence_a",
+        "turn.ba",
+        [
+            (
+                "\nphase sequence_a {",
+                "\ntrigger t {\n  on ravager_placed\n  effect: run sequence_a\n}\n"
+                "phase sequence_a {",
+            )
+        ],
+        "E114",
+    ),
+    # a die reserved for robots, which wait in the break room, not in storage (KeyError)
+    (
+        "reserve_die_for_robots",
+        "turn.ba",
+        [("optional reserve_die 1 resource", "optional reserve_die 1 robot")],
+        "played",
+    ),
+    # `per ... max` on a primitive with no amount (IndexError)
+    (
+        "per_max_without_amount",
+        "turn.ba",
+        [("step flip: flip_dice", "step flip: flip_dice per debris_in_storage max 1")],
+        "E115",
+    ),
+    # passing asks whether sequence A can be done: inside sequence A (RecursionError)
+    (
+        "pass_turn_in_sequence_a",
+        "turn.ba",
+        [("step action: perform_action", "step action: pass_turn")],
+        "E301",
+    ),
+    # no set-up at all: no player count to play ("choose one of []")
+    (
+        "no_setup",
+        "game.ba",
+        [(block, "") for block in SHIPPED_SETUPS],
+        "E113",
+    ),
 ]
 
 
-REMOVALS = {"no_space", "no_board", "ruling_missing"}  # possible in a complete rule set only
+# possible in a complete rule set only
+REMOVALS = {"no_space", "no_board", "ruling_missing", "no_setup"}
 
 
 def _mutant(content, file: str, changes: list[tuple[str, str]], mode: str):

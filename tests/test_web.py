@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 import warnings
 from html import escape, unescape
 
@@ -39,11 +40,25 @@ def db(tmp_path):
     return tmp_path / "games.sqlite3"
 
 
-@pytest.fixture
-def client(db, ruleset):
+def web_client(db, ruleset, bot_delay: float = 0.0) -> TestClient:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return TestClient(create_app(db, ruleset))
+        return TestClient(create_app(db, ruleset, bot_delay=bot_delay))
+
+
+@pytest.fixture
+def client(db, ruleset):
+    return web_client(db, ruleset)
+
+
+def bots_done(client) -> None:
+    """Wait until the bots (played in the background) have nothing left to do."""
+    bots = client.app.state.games.bots
+    for _ in range(12_000):  # a guard against a hang, not a measure of speed
+        if bots.idle():
+            return
+        time.sleep(0.01)
+    raise AssertionError("the bots never finished")
 
 
 def start(client, **settings) -> dict:
@@ -54,6 +69,8 @@ def start(client, **settings) -> dict:
 
 
 def state(client, game_id: str, token: str | None = None) -> dict:
+    """What the seat sees once the bots have played."""
+    bots_done(client)
     answer = client.get(f"/api/games/{game_id}", params={"token": token} if token else {})
     assert answer.status_code == 200, answer.text
     return answer.json()
@@ -273,9 +290,7 @@ def test_the_table_page_has_a_status_line_and_the_words_for_it(client, ruleset):
 
 
 def test_a_restart_on_the_same_database_loses_nothing(db, ruleset):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        first = TestClient(create_app(db, ruleset))
+    first = web_client(db, ruleset)
     game = start(first, seats=["person", "greedy"], seed=12)
     token = game["seats"][0]["token"]
     for _ in range(15):
@@ -284,9 +299,7 @@ def test_a_restart_on_the_same_database_loses_nothing(db, ruleset):
             act(first, game["id"], view["decision"]["options"][0]["id"], token).status_code == 200
         )
     before = state(first, game["id"], token)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        second = TestClient(create_app(db, ruleset))
+    second = web_client(db, ruleset)
     after = state(second, game["id"], token)
     assert after == before
     option = after["decision"]["options"][0]["id"]
@@ -397,14 +410,54 @@ def test_the_advanced_game_and_the_options_that_name_places(client):
 
 def test_bot_moves_are_the_same_after_a_rebuild(ruleset, db):
     """A bot's decision depends on the game, the seat and the step only."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        one = TestClient(create_app(db, ruleset))
-        two = TestClient(create_app(":memory:", ruleset))
+    one = web_client(db, ruleset)
+    two = web_client(":memory:", ruleset)
     games = [start(c, seats=["greedy", "random"], seed=21) for c in (one, two)]
     ends = [state(c, g["id"]) for c, g in zip((one, two), games)]
     assert ends[0]["over"] and ends[0]["scores"] == ends[1]["scores"]
     assert ends[0]["log"] == ends[1]["log"]
+
+
+def test_an_all_bot_game_is_played_in_the_background_decision_by_decision(ruleset, db):
+    """The start request does not play the game: the bots play one decision, then wait
+    the delay; a spectator sees the game under way. Stopped, the game goes on where it
+    was when the server loads it again."""
+    slow = web_client(db, ruleset, bot_delay=60)
+    game = start(slow, seats=["greedy", "mcts"], seed=3)
+    watched = slow.get(f"/api/games/{game['id']}").json()
+    assert not watched["over"] and watched["steps"] <= 1
+    slow.app.state.games.bots.stop()
+    assert slow.get(f"/api/games/{game['id']}").json()["steps"] <= 1
+    again = web_client(db, ruleset)
+    assert again.get(f"/api/games/{game['id']}").json()["steps"] <= 1  # loaded: bots woken
+    assert state(again, game["id"])["over"]
+
+
+def test_the_bots_of_several_games_take_turns():
+    """One game's bots do not hold up another's: the games due play in turn."""
+    from blackangel.web.bots import BotPlayer
+
+    played: list[str] = []
+    left = {"a": 3, "b": 3, "c": 1}
+
+    def play_one(game_id: str) -> bool:
+        played.append(game_id)
+        left[game_id] -= 1
+        return left[game_id] > 0
+
+    bots = BotPlayer(play_one, delay=0.0)
+    bots._changed.acquire()  # queue all three before the thread takes the first
+    try:
+        for game_id in "abc":
+            bots.wake(game_id)
+    finally:
+        bots._changed.release()
+    for _ in range(12_000):
+        if bots.idle():
+            break
+        time.sleep(0.01)
+    bots.stop()
+    assert played == ["a", "b", "c", "a", "b", "a", "b"]
 
 
 def test_ba_serve_without_the_web_extra_names_it(monkeypatch):

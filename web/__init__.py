@@ -1,9 +1,10 @@
 """`ba serve`: Black Angel in the browser.
 
 One module per concept: `storage` (games in SQLite as their seed, seats and choices),
-`session` (a game rebuilt by replaying its choices, bots that move until a person must
-decide, what each seat may see), `table` (the table drawn as SVG from the state), `svg`
-(the SVG pieces the rules reference shares), `page` (the HTML of the start page and the
-table page; the script and the style sheet are in `static/`) and `app` (the Starlette
-routes and the JSON API). Only `app` needs the `web` extra (Starlette; uvicorn serves it).
+`session` (a game rebuilt by replaying its choices, what each seat may see), `bots` (the
+bots of every game, played in the background), `table` (the table drawn as SVG from the
+state), `svg` (the SVG pieces the rules reference shares), `page` (the HTML of the start
+page and the table page; the script and the style sheet are in `static/`) and `app` (the
+Starlette routes and the JSON API). Only `app` needs the `web` extra (Starlette; uvicorn
+serves it).
 """

@@ -22,9 +22,11 @@ game is shown only when it is over.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import secrets
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -42,7 +44,7 @@ from ..dsl.i18n import available_languages, translator
 from ..interpreter.arguments import MAX_SEED, SEEDS
 from ..interpreter.engine import Decision, Engine
 from ..interpreter.rulings import RulingError, resolve
-from . import page, table
+from . import bots, page, table
 from .session import (
     BOTS,
     CACHE_SIZE,
@@ -110,13 +112,15 @@ def create_app(
     ruleset: RuleSet | None = None,
     languages: list[str] | None = None,
     cache_size: int = CACHE_SIZE,
+    bot_delay: float = bots.DELAY,
 ) -> Starlette:
     """The app over a database file (":memory:": games last as long as the app) and a
     rule set (the shipped one by default). A language whose code is not one (a mod's
-    locale folder may be named anything) is not offered."""
+    locale folder may be named anything) is not offered. Bots play in the background,
+    `bot_delay` seconds apart within a game (web/bots.py)."""
     ruleset = ruleset or load_shipped()
     programs = Programs(ruleset)
-    games = Games(Storage(db), programs, cache_size)
+    games = Games(Storage(db), programs, cache_size, bot_delay)
     langs = [
         lang
         for lang in languages or available_languages(ruleset.locales)
@@ -202,7 +206,7 @@ def create_app(
                 " the whole number 'step' (the state's 'steps' the answer is for)"
             )
         seat = session.seat_of(token)
-        await run_in_threadpool(session.act, games.storage, seat, option, step)
+        await run_in_threadpool(games.act, session, seat, option, step)
         return JSONResponse(await run_in_threadpool(view, session, seat))
 
     async def game_replay(request: Request) -> Response:
@@ -232,7 +236,13 @@ def create_app(
         Route("/favicon.ico", favicon),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={GameError: refused})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await run_in_threadpool(games.bots.stop)
+
+    app = Starlette(routes=routes, exception_handlers={GameError: refused}, lifespan=lifespan)
     app.add_middleware(SecurityHeaders)
     app.state.games = games
     return app

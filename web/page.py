@@ -59,6 +59,10 @@ NEW_GAME = N_("New game")
 ERROR = N_("Error: {message}")
 TABLE = N_("The table")
 RETRYING = N_("Connection lost: trying again in {seconds} s…")
+STARTED_GAMES = N_("Games started in this browser")
+STARTED_AT = N_("started {time}")
+FORGET_GAMES = N_("Forget these links")
+UNREACHABLE = N_("The server did not answer: check the connection and try again.")
 MOVED_ON = N_("The game moved on before your answer arrived: here is where it stands now.")
 BAD_LINK = N_("This link does not lead to a game")
 NO_GAME = N_("There is no game with this address: the link may be mistyped or incomplete.")
@@ -100,6 +104,10 @@ SCRIPT_WORDS = {
     "error": ERROR,
     "retrying": RETRYING,
     "movedOn": MOVED_ON,
+    "unreachable": UNREACHABLE,
+    "startedGames": STARTED_GAMES,
+    "startedAt": STARTED_AT,
+    "forgetGames": FORGET_GAMES,
     "links": LINKS,
     "linksHint": LINKS_HINT,
     "spectator": SPECTATOR,
@@ -202,6 +210,7 @@ def start_page(
 <p id="error" role="alert"></p>
 </form>
 <section id="links" hidden></section>
+<section id="started" hidden></section>
 </main>"""
     return _page(tr, _(TITLE), body, "start.js")
 

@@ -3,9 +3,10 @@ by its bots until a person must decide, and shown to each seat as that seat may 
 
 Who may do what: a person's seat acts with its secret token, and only on a decision of
 its own, naming the step it answers (a repeated or stale answer is refused); a bot's seat
-is played by the server (`advance`), each of its decisions by a new agent seeded by a hash
-of the game's seed, the seat and the step (so a bot's seed tells nothing of the game's),
-and a game that is rebuilt after a restart plays on exactly as it would have. What a
+is played by the server in the background (`play_bot`, run by web/bots.py), each of its
+decisions by a new agent seeded by a hash of the game's seed, the seat and the step (so a
+bot's seed tells nothing of the game's), and a game that is rebuilt after a restart plays
+on exactly as it would have. What a
 seat sees (`view`): its own hand; of the other players' hands only how many cards of
 each colour (as at the table); no face-down deck's order; its own decision's options,
 and of another seat's decision only whose it is; another player's cards played face down
@@ -35,6 +36,7 @@ from ..interpreter.agents import AGENTS
 from ..interpreter.engine import Decision, Engine, IllegalOption
 from ..interpreter.narrate import seat_names, seen_events
 from ..interpreter.program import Program, build
+from .bots import BotPlayer
 from .storage import PERSON, Settings, Storage, Stored
 
 # decisions whose answer only the deciding player sees (the log shows the others this)
@@ -45,7 +47,6 @@ HUMAN = "human"  # how narrate names a person's seat (its agent name)
 # TRANSLATORS: the Monte Carlo tree search bot, in the list of bots and after a seat's name
 MCTS = NC_("agent", "mcts")
 BOTS = tuple(AGENTS)  # random, greedy, mcts: what a seat may be besides a person
-MAX_BOT_STEPS = 5000  # bots answer at most this many decisions in a row
 CACHE_SIZE = 128  # games kept in memory (the least recently used is dropped, then rebuilt)
 
 
@@ -116,7 +117,7 @@ class Session:
             data, settings.players, settings.seed, settings.rulings, [*settings.variants]
         )
         session = cls(storage.create(settings), engine, [], threading.Lock())
-        session.advance(storage)
+        session._apply([], storage)  # a first decision with one option answers itself
         return session
 
     @classmethod
@@ -162,8 +163,7 @@ class Session:
     # ---- playing -----------------------------------------------------------------------
     def act(self, storage: Storage, seat: int | None, option: str, step: int) -> None:
         """A person answers their decision, the one after `step` choices (a repeated or
-        stale answer is refused); then the bots play until a person must decide.
-        Anything refused changes nothing."""
+        stale answer is refused). Anything refused changes nothing."""
         with self.lock:
             decision = self.engine.decision()
             if decision is None:
@@ -183,42 +183,33 @@ class Session:
                 legal = ", ".join(self.engine.legal_options()[:12])
                 raise GameError(f"'{option}' is not a legal option here; legal: {legal}")
             self._apply([option], storage)
-            self._advance(storage)
 
-    def advance(self, storage: Storage) -> None:
-        """Let the bots answer until a person must decide or the game is over."""
+    def bot_to_move(self) -> bool:
+        """True when a bot must make the pending decision."""
+        decision = self.engine.decision()
+        return decision is not None and self.settings.seats[decision.player] != PERSON
+
+    def play_bot(self, storage: Storage) -> bool:
+        """One decision of a bot, if a bot must make it; True when a bot decides next.
+        The bot thinks on a copy, outside the lock, so views are not held up."""
         with self.lock:
-            self._advance(storage)
-
-    def _advance(self, storage: Storage) -> None:
-        made: list[str] = []
-        engine = self.engine
-        trial = engine.clone()  # the bots play on a copy, stored first, then taken
-        kinds = []
-        forced = set()
-        for _ in range(MAX_BOT_STEPS):
-            decision = trial.decision()
-            if decision is None:
-                break
-            kind = self.settings.seats[decision.player]
-            step = len(self.stored.choices) + len(made)
-            if answers_itself(self.settings, decision):
-                option = decision.options[0].id
-                forced.add(step)
-            elif kind == PERSON:
-                break
-            else:
-                agent: Any = AGENTS[kind](bot_seed(self.settings.seed, decision.player, step))
-                option = agent.choose(trial, decision)
-            kinds.append(decision.kind)
-            trial.apply(option)
-            made.append(option)
-        if made:
-            self._store(storage, made)
-            self.stored.choices.extend(made)
-            self.kinds.extend(kinds)
-            self.forced |= forced
-            self.engine = trial
+            if not self.bot_to_move():
+                return False
+            step = len(self.stored.choices)
+            trial = self.engine.clone()
+        decision = trial.decision()
+        assert decision is not None
+        kind = self.settings.seats[decision.player]
+        agent: Any = AGENTS[kind](bot_seed(self.settings.seed, decision.player, step))
+        option = agent.choose(trial, decision)
+        with self.lock:
+            if len(self.stored.choices) != step:  # another copy moved it on meanwhile
+                return self.bot_to_move()
+            try:
+                self._apply([option], storage)
+            except Conflict:  # a newer copy of the game stored that step: it plays on
+                return False
+            return self.bot_to_move()
 
     def _store(self, storage: Storage, options: list[str]) -> None:
         """Store choices after the ones this copy knows; if another copy of the game (one
@@ -230,8 +221,11 @@ class Session:
             raise Conflict("the game moved on meanwhile: load it again") from exc
 
     def _apply(self, options: list[str], storage: Storage) -> None:
+        """Apply and store `options`, then the only option of each person's decision
+        that answers itself (the `auto` setting), all stored at once."""
         trial = self.engine.clone()
         kinds = []
+        options = list(options)
         for option in options:
             pending = trial.state["pending"]
             kinds.append(pending["kind"])
@@ -239,9 +233,18 @@ class Session:
                 trial.apply(option)
             except IllegalOption as exc:
                 raise GameError(str(exc)) from exc
+        forced = set()
+        while (decision := trial.decision()) is not None and answers_itself(
+            self.settings, decision
+        ):
+            forced.add(len(self.stored.choices) + len(options))
+            kinds.append(decision.kind)
+            options.append(decision.options[0].id)
+            trial.apply(options[-1])
         self._store(storage, options)
         self.stored.choices.extend(options)
         self.kinds.extend(kinds)
+        self.forced |= forced
         self.engine = trial
 
     # ---- what a seat sees --------------------------------------------------------------
@@ -328,18 +331,36 @@ class Games:
     """The games the server knows: stored in SQLite; the `cache_size` most recently used
     are kept in memory (another is rebuilt from its stored choices when asked for)."""
 
-    def __init__(self, storage: Storage, programs: Programs, cache_size: int = CACHE_SIZE):
+    def __init__(
+        self,
+        storage: Storage,
+        programs: Programs,
+        cache_size: int = CACHE_SIZE,
+        bot_delay: float = 0.0,
+    ):
         self.storage = storage
         self.programs = programs
         self.cache_size = cache_size
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._lock = threading.Lock()
+        self.bots = BotPlayer(self._play_bot, bot_delay)
 
     def start(self, settings: Settings) -> Session:
         session = Session.start(self.storage, self.programs, settings)
         with self._lock:
             self._keep(session)
+        if session.bot_to_move():
+            self.bots.wake(session.id)
         return session
+
+    def act(self, session: Session, seat: int | None, option: str, step: int) -> None:
+        """A person answers their decision (`Session.act`); then the bots play on."""
+        session.act(self.storage, seat, option, step)
+        if session.bot_to_move():
+            self.bots.wake(session.id, self.bots.delay)
+
+    def _play_bot(self, game_id: str) -> bool:
+        return self.get(game_id).play_bot(self.storage)
 
     def cached(self) -> list[str]:
         """The ids of the games in memory, the least recently used first."""
@@ -362,6 +383,7 @@ class Games:
             if stored is None:
                 raise NotFound(f"no game '{game_id}'")
             session = Session.rebuild(stored, self.programs)
-            session.advance(self.storage)  # a bot's turn interrupted by a stop goes on
             self._keep(session)
-            return session
+        if session.bot_to_move():  # a bot's turn interrupted by a stop goes on
+            self.bots.wake(game_id)
+        return session

@@ -15,6 +15,7 @@ Where a rule lives:
     grid.py           A.1 play a card, tile activation, injection, ejection
     cards.py          cards in hand: draw, discard, keep
     items.py          ships, resources, debris and robots
+    stock.py          what a player holds of an item, and paying with it
     actions/          the four kinds of board action
     display.py        the technology display and its costs
     ravagers.py       ravagers, damage, permanent effects

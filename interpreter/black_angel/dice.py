@@ -10,6 +10,7 @@ from ..game import Frame
 from . import labels
 from .labels import later
 from .layout import HAL, NEUTRAL
+from .stock import pay, stock
 from .tables import Engine
 
 
@@ -112,7 +113,7 @@ def free_reserve(engine: Engine, frame: Frame) -> None:
 def can_reserve_die(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
     amount, item = args
     unreserved = [i for i in dice_of(engine, seat) if not engine.state["dice"][i]["reserved"]]
-    return bool(unreserved) and engine.state["players"][seat]["storage"][item] >= amount
+    return bool(unreserved) and stock(engine.state["players"][seat], item) >= amount
 
 
 def can_reserve_free(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
@@ -127,7 +128,7 @@ def reserve_die(engine: Engine, frame: Frame) -> None:
         engine.state["dice"][index]["reserved"] = True
         if frame["args"]:
             amount, item = frame["args"]
-            engine.state["players"][seat]["storage"][item] -= amount
+            pay(engine.state["players"][seat], amount, item)
         engine.log("reserve", seat=seat, die=index)
         engine.finish(frame)
         return

@@ -7,12 +7,8 @@ from ..game import Frame
 from . import labels
 from .labels import later
 from .neutral import robot_arrives
+from .stock import pay, stock
 from .tables import Engine
-
-
-def stock(player: dict, item: str) -> int:
-    """How many of an item a player can spend: robots wait in the break room."""
-    return player["break_room"] if item == "robot" else player["storage"][item]
 
 
 def can_take(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
@@ -50,11 +46,7 @@ def spend(engine: Engine, frame: Frame) -> None:
     if stock(player, item) < amount:
         engine.finish(frame, False)
         return
-    if item == "robot":
-        player["break_room"] -= amount
-        player["supply_robots"] += amount
-    else:
-        player["storage"][item] -= amount
+    pay(player, amount, item)
     engine.log("spend", seat=frame["seat"], item=item, amount=amount)
     engine.finish(frame)
 

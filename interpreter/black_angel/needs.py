@@ -6,7 +6,9 @@ The vocabulary makes every number the engine reads a required keyword with a ran
 
 - the rulings the code consults, with the options it plays (RULINGS; a test reads the
   code for `engine.ruling(...)` and keeps the table honest);
-- primitives that act on a die, a ravager or a moment only some fields give (PLACES);
+- primitives that act on a die, a ravager or a moment only some fields give, or only
+  the phases of a player's or Hal's turn (PLACES);
+- a primitive whose check asks about a phase that runs it (CONSULTED_PHASES);
 - the score track and the stock the code keeps by name (`vp`; ship, resource, debris,
   robot), and the shape of an advanced tile's scoring formula;
 - the set-up deals from decks and supplies: each must hold enough for the most players;
@@ -22,7 +24,8 @@ from ...dsl.ast import walk_calls
 from ...dsl.checker import Decl
 from ...dsl.diagnostics import Diagnostic
 from ...dsl.i18n import N_, NN_, Msg, Names
-from ..needs import Places, consulted_rulings, primitive_places
+from ..needs import Places, consulted_phases, consulted_rulings, primitive_places
+from .vocabulary import VOCABULARY
 
 # ruling -> the options the code tells apart (the first is not special: the rules' default
 # decides); keep in step with every engine.ruling("...") of interpreter/black_angel/.
@@ -70,26 +73,51 @@ PLACES: dict[str, tuple[str, Places]] = {
     "damage_next_action": (N_("the action a ravager attacks"), PERMANENT),
     "hold_robot": (N_("the ravager being resolved"), PERMANENT),
 }
-# Hal's primitives act on his state, which only the solo game has: they belong to his
-# cards and to the phases of a turn (his turn is a phase the automa names)
-HAL_CARD = (("hal_card", "top"), ("hal_card", "bottom"))
-HAL_TURN = (N_("Hal's turn"), (("phase", "step"), *HAL_CARD))
+# The steps of sequences A and B act on the turn of the player whose turn it is (the die
+# sequence A used, the board sequence B resets): they belong to the phases a turn runs
+# (a trigger during Hal's turn once ran sequence A for him: KeyError 'die_color')
+PLAYER_TURN = (("game", "turn"), ("game", "final_turn"))
 PLACES |= {
-    name: HAL_TURN
+    name: (N_("a player's turn"), PLAYER_TURN)
+    for name in (
+        "play_card",
+        "perform_action",
+        "draw_for_die",
+        "flip_dice",
+        "reroll_dice",
+        "use_boosts",
+        "reset_board",
+        "pass_turn",
+    )
+}
+# Hal's primitives act on his state, which only the solo game has (a trigger or a
+# player's turn that ran them crashed on his missing state). The steps of his turn
+# belong to the phases his turn runs (the phase the automa names), not to his cards:
+# a card that returned his die before acting with it failed an assertion, one that
+# revealed a card or ran his turn again recursed without end. What he does with the
+# die he takes belongs to the halves of his cards; his fallback VP to both.
+HAL_TURN = (("automa", "turn"),)
+HAL_CARD = (("hal_card", "top"), ("hal_card", "bottom"))
+PLACES |= {
+    name: (N_("Hal's turn"), HAL_TURN)
     for name in (
         "hal_reveal",
         "hal_half",
         "hal_drop_die",
-        "hal_fallback",
         "hal_return_die",
         "hal_discard_card",
         "hal_roll",
     )
 }
+PLACES["hal_fallback"] = (N_("Hal's turn"), HAL_TURN + HAL_CARD)
 PLACES |= {
     name: (N_("the die Hal takes for a half of his card"), HAL_CARD)
     for name in ("hal_take_die", "hal_discover", "hal_repair", "hal_destroy", "hal_command")
 }
+
+# primitive -> the phase its check asks about (passing is offered only when sequence A
+# cannot be played: turn.can_pass_turn)
+CONSULTED_PHASES = {"pass_turn": "sequence_a"}
 
 WRITE = N_("write `{code}`")  # a hint that is a line of the rules language
 
@@ -542,7 +570,8 @@ def game_can_end(by_kind: dict[str, list[Decl]]) -> list[Diagnostic]:
 
 CHECKS = (
     consulted_rulings(RULINGS),
-    primitive_places(PLACES),
+    primitive_places(PLACES, VOCABULARY),
+    consulted_phases(CONSULTED_PHASES, VOCABULARY),
     tracks_and_stock,
     advanced_formulas,
     supplies,

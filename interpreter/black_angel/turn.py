@@ -12,6 +12,7 @@ from ...dsl.i18n import NC_
 from ..game import Frame
 from . import hal
 from .dice import roll, supply_dice
+from .needs import CONSULTED_PHASES
 from .neutral import reroll_neutral
 from .ravagers import place_ravager
 from .scoring import final_scoring
@@ -113,7 +114,8 @@ def can_pass_turn(engine: Engine, seat: int, args: tuple, ctx: dict) -> bool:
     if not engine.state["turn"]["final_round"]:
         return False
     sequence_a = engine.data.primitives["run"].can
-    return sequence_a is not None and not sequence_a(engine, seat, ("sequence_a",), ctx)
+    phase = CONSULTED_PHASES["pass_turn"]
+    return sequence_a is not None and not sequence_a(engine, seat, (phase,), ctx)
 
 
 def pass_turn(engine: Engine, frame: Frame) -> None:

@@ -283,6 +283,7 @@ KINDS = (
             "The automated opponent (solo game).",
             param("opponent", ref("automa", "automa")),
         ),
+        required=True,
     ),
     kind(
         "space",

@@ -17,7 +17,7 @@
   const endBox = document.getElementById("end");
   const statusLine = document.getElementById("status");
   const detailBox = document.getElementById("detail");
-  const POLL = 1500; // ms between two looks while others decide
+  const POLL = 700; // ms between two looks while others decide (bots play one decision at a time)
   const FIRST_RETRY = 500; // ms, doubled after each failure up to LAST_RETRY
   const LAST_RETRY = 8000;
   const TIMEOUT = 15000; // ms without an answer: taken as a lost connection
