@@ -19,7 +19,7 @@ Games are found by name through the registry in `dsl/games.py`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -31,7 +31,7 @@ from .rng import Rng
 if TYPE_CHECKING:
     from ..dsl.compiler import RuleSet
     from ..dsl.text import TextRenderer
-    from .engine import Engine, Text
+    from .engine import Decision, Engine, Text
     from .program import Program
 
 Frame = dict[str, Any]
@@ -126,6 +126,13 @@ class Game(Generic[P]):
     # cannot see (another seat's face-down card) in its public form; the same event when
     # the game hides nothing
     seen_event: Callable[[Engine, dict, int | None], dict] = lambda engine, event, viewer: event
+    # what a table shows of cards and tiles, by the ids it shows them under (an id, or
+    # a face-down card's public form): kind, colour, cost, facts, effects short and in
+    # full; {} for a game whose table draws no faces
+    faces: Callable[[Engine, Iterable[str]], dict[str, dict[str, Any]]] = lambda engine, ids: {}
+    # what a person reads beside a decision: a line of context, and per option id the
+    # card it names, its effect and the places it touches ({}: the options say it all)
+    explain: Callable[[Engine, Decision], dict[str, Any]] = lambda engine, decision: {}
     variants: tuple[str, ...] = ()  # the variants (declared in the rules) the module plays
     # the editions of the game's rulebook, which a ruling's `edition` presets name
     # (dsl/core.py `edition_presets`; `ba play --edition`): none for a game with one rulebook

@@ -207,6 +207,7 @@ def test_a_browser_plays_a_seeded_game_to_the_end_by_clicking(chromium, server):
             "!!document.getElementById('game') && !!document.getElementById('game').dataset.state"
         )
         clicks = 0
+        done: set[str] = set()
         end = time.monotonic() + DEADLINE
         while time.monotonic() < end:
             state = browser.wait_for(
@@ -218,12 +219,8 @@ def test_a_browser_plays_a_seeded_game_to_the_end_by_clicking(chromium, server):
             assert status != "error", browser.evaluate("document.body.innerText")
             if status == "over":
                 break
-            browser.evaluate("document.querySelector('#decision button').click(), true")
+            done |= {browser_step(browser, done, app, steps)}
             clicks += 1
-            browser.wait_for(
-                f"document.getElementById('game').dataset.steps !== '{steps}'"
-                " || document.getElementById('game').dataset.state === 'error'"
-            )
         else:
             raise AssertionError(f"the game did not end in {DEADLINE} s ({clicks} clicks)")
         shown = browser.evaluate(
@@ -235,6 +232,7 @@ def test_a_browser_plays_a_seeded_game_to_the_end_by_clicking(chromium, server):
         browser.close()
 
     assert clicks > 10
+    assert {"face", "card place", "place", "keys", "play shown"} <= done, done
     stored = app.state.games.storage.load(game_id)
     assert stored.settings.seed == SEED and stored.settings.seats == ["person", "greedy"]
     data = build(load_shipped())
@@ -246,6 +244,75 @@ def test_a_browser_plays_a_seeded_game_to_the_end_by_clicking(chromium, server):
     with urllib.request.urlopen(f"{base}/api/games/{game_id}/replay") as answer:
         recorded = replay.load(answer.read().decode())
     assert replay.rerun(data, recorded).state["scores"] == shown
+
+
+FIRST_OPTION = "document.querySelector('#decision button[data-option]').click(), true"
+CLICK = "(el => (el.dispatchEvent(new MouseEvent('click', {bubbles: true})), true))"
+DETAIL = (
+    "(() => { const d = document.getElementById('detail'); return !d.hidden && d.innerText; })()"
+)
+
+
+def browser_step(browser: Browser, done: set[str], app, steps: str) -> str:
+    """One answer in the browser, trying each way a person has once: a tap on a card of
+    the hand opens its face (and closes it); a tap on a card that an option names opens
+    its face with a button that chooses it; a tap on a place (a hex, a die, an action)
+    chooses it; an option numbered 10 or more is typed; a card's option shows the card
+    and its effect. Otherwise the first option's button. Returns what it did."""
+    if "face" not in done:
+        shown = browser.evaluate(
+            f"(() => {{ const c = document.querySelector('#table svg.player "
+            f"[data-card]:not(.clickable)'); return c ? {CLICK}(c) && c.dataset.card : ''; }})()"
+        )
+        if shown:
+            text = browser.wait_for(DETAIL)
+            assert shown in text and len(text) > len(shown) + 20, text
+            browser.evaluate("document.querySelector('#detail button:last-child').click(), true")
+            browser.wait_for("document.getElementById('detail').hidden")
+            return "face"
+    if "play shown" not in done and browser.evaluate(
+        "!!document.querySelector('#decision button[data-option^=\"play:\"]')"
+    ):
+        assert browser.evaluate(
+            "[...document.querySelectorAll('#decision button[data-option^=\"play:\"]')]"
+            ".every(b => b.querySelector('.chip') && b.querySelector('.effect'))"
+        )
+        done.add("play shown")
+    if "card place" not in done and browser.evaluate(
+        f"(() => {{ const c = document.querySelector('#table .clickable[data-card]');"
+        f" return c ? {CLICK}(c) : false; }})()"
+    ):
+        browser.wait_for(DETAIL)
+        browser.evaluate("document.querySelector('#detail button.primary').click(), true")
+        wait_moved(browser, steps)
+        return "card place"
+    if "place" not in done and browser.evaluate(
+        f"(() => {{ const c = document.querySelector('#table .clickable:not([data-card])');"
+        f" return c ? {CLICK}(c) : false; }})()"
+    ):
+        wait_moved(browser, steps)
+        return "place"
+    options = browser.evaluate(
+        "[...document.querySelectorAll('#decision button[data-option]')].map(b => b.dataset.option)"
+    )
+    if "keys" not in done and len(options) >= 10:
+        for key in "10":
+            browser.send("Input.dispatchKeyEvent", type="keyDown", key=key, text=key)
+            browser.send("Input.dispatchKeyEvent", type="keyUp", key=key)
+        wait_moved(browser, steps)
+        game_id = browser.evaluate("document.getElementById('game').dataset.game")
+        assert app.state.games.storage.load(game_id).choices[int(steps)] == options[9]
+        return "keys"
+    browser.evaluate(FIRST_OPTION)
+    wait_moved(browser, steps)
+    return "button"
+
+
+def wait_moved(browser: Browser, steps: str) -> None:
+    browser.wait_for(
+        f"document.getElementById('game').dataset.steps !== '{steps}'"
+        " || document.getElementById('game').dataset.state === 'error'"
+    )
 
 
 GAME = (
@@ -315,7 +382,7 @@ def test_the_page_rides_out_a_stopped_server_and_the_game_goes_on(chromium, live
             browser.wait_for(f"{GAME} === 'ready {steps}'")
             if not clicked:
                 live.stop()
-                browser.evaluate("document.querySelector('#decision button').click(), true")
+                browser.evaluate(FIRST_OPTION)
                 assert lost_words in browser.wait_for(STATUS)
                 browser.wait_for(
                     f"{GAME} === 'offline {steps}' && [...document.querySelectorAll("
@@ -331,12 +398,12 @@ def test_the_page_rides_out_a_stopped_server_and_the_game_goes_on(chromium, live
                     f"/api/games/{game['id']}/act",
                     {"option": option, "token": tokens[0], "step": steps},
                 )
-                browser.evaluate("document.querySelector('#decision button').click(), true")
+                browser.evaluate(FIRST_OPTION)
                 assert browser.wait_for(STATUS) == "refused: " + moved_words
                 browser.wait_for(f"{GAME}.split(' ')[1] === '{steps + 1}'")
                 moved = True
                 continue
-            browser.evaluate("document.querySelector('#decision button').click(), true")
+            browser.evaluate(FIRST_OPTION)
             browser.wait_for(f"{GAME}.split(' ')[1] !== '{steps}'")
         else:
             raise AssertionError(f"the game did not end in {DEADLINE} s")

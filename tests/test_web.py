@@ -19,6 +19,7 @@ from face_down_views import hidden_ids, shown_ids
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter import replay
 from blackangel.interpreter.arguments import SEEDS
+from blackangel.interpreter.black_angel import faces
 from blackangel.interpreter.program import build
 
 with warnings.catch_warnings():
@@ -99,7 +100,17 @@ def play_out(client, game: dict) -> dict:
 def test_the_start_page_offers_players_seats_rules_languages_and_a_seed(client):
     page = client.get("/", params={"lang": "pl"})
     assert page.status_code == 200 and '<html lang="pl">' in page.text
-    for name in ("players", "seat0", "seat3", "rules", "edition", "difficulty", "lang", "seed"):
+    for name in (
+        "players",
+        "seat0",
+        "seat3",
+        "rules",
+        "edition",
+        "difficulty",
+        "lang",
+        "seed",
+        "auto",
+    ):
         assert f'name="{name}"' in page.text
     assert 'value="mcts"' in page.text and 'value="greedy"' in page.text
     assert client.get("/static/table.js").status_code == 200
@@ -492,9 +503,7 @@ def test_the_log_and_final_scores_show_a_mods_trigger(db, tmp_path):
     mod = tmp_path / "mod.ba"
     mod.write_text("trigger scrap_bonus {\n  on final_scoring\n  effect: gain 3 vp\n}\n")
     modded = compile_paths([mod], on_base=True).ruleset
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        client = TestClient(create_app(db, modded))
+    client = web_client(db, modded)
     game = start(client, seats=["person", "greedy"])
     view = play_out(client, game)
     log = "\n".join(view["log"])
@@ -503,3 +512,165 @@ def test_the_log_and_final_scores_show_a_mods_trigger(db, tmp_path):
     for seat in view["scores"]["seats"]:
         assert seat["triggers"] == {"scrap_bonus": 3}
         assert seat["track"] + 3 + seat["advanced"] + seat["conversion"] == seat["total"]
+
+
+# ---- card faces and the context of decisions --------------------------------------------
+def play_until(client, game: dict, wanted, limit: int = 400, seed: int = 0) -> dict:
+    """Answer seat 1's decisions at random, playing cards whenever it may, until
+    `wanted(view["decision"])` holds; that view."""
+    token = game["seats"][0]["token"]
+    rng = random.Random(seed)
+    for _ in range(limit):
+        view = state(client, game["id"], token)
+        if view["decision"] and wanted(view["decision"]):
+            return view
+        assert not view["over"], "the game ended first"
+        options = view["decision"]["options"]
+        eager = [o for o in options if o["id"] in ("sequence_a", "yes") or "play:" in o["id"]]
+        option = rng.choice(eager or options)["id"]
+        assert act(client, game["id"], option, token).status_code == 200
+    raise AssertionError("never reached")
+
+
+CARDS_IN_TABLE = re.compile(r'data-card="([^"]+)"')
+
+
+@pytest.mark.parametrize("lang, word", [("en", "color"), ("pl", "kolor"), ("de", "Farbe")])
+def test_every_card_on_the_table_has_its_face_in_the_language(client, ruleset, lang, word):
+    """Each card or tile drawn names its face (data-card), and the view holds that face:
+    kind, colour, short and full rules text in the game's language; the cards played
+    face down by the other seat show only their kind and colour."""
+    game = start(client, seats=["person", "person"], lang=lang, seed=1)
+    tokens = [s["token"] for s in game["seats"]]
+    rng = random.Random(1)
+
+    def both_played(view):
+        engine = client.app.state.games.get(game["id"]).engine
+        return all(any(p["slots"]) for p in engine.state["players"]) and view["decision"]["mine"]
+
+    for _ in range(600):  # both seats play at random until each has a card beside its board
+        view = state(client, game["id"], tokens[0])
+        if both_played(view):
+            break
+        seat = view["decision"]["player"]
+        options = state(client, game["id"], tokens[seat])["decision"]["options"]
+        eager = [o for o in options if o["id"] in ("sequence_a", "yes") or "play:" in o["id"]]
+        option = rng.choice(eager or options)["id"]
+        assert act(client, game["id"], option, tokens[seat]).status_code == 200
+    engine = client.app.state.games.get(game["id"]).engine
+    view = state(client, game["id"], tokens[0])
+    drawn = set(CARDS_IN_TABLE.findall(view["table"]))
+    assert drawn and drawn <= set(view["faces"])
+    data = build(ruleset, lang)
+    kind = data.text._(faces.KINDS["mission"])
+    for card in engine.state["players"][0]["hand"]:
+        face = view["faces"][card]
+        assert face["id"] == card and face["kind"] == kind
+        assert face["colour"] == data.text.word(data.missions[card].color)
+        assert face["lines"] and face["short"]
+        decl = next(d for d in data.text.decls if d.id == card)
+        assert face["lines"] == data.text.card_lines(decl)
+    theirs = [c for c in engine.state["players"][1]["slots"] if c is not None]
+    public = [f for f in view["faces"].values() if f["id"] is None]
+    assert theirs and len(public) >= 1
+    for face in public:
+        assert face["lines"] == [data.text._(faces.FACE_DOWN)] and not face["short"]
+    assert all(word in view["faces"][card]["facts"] for card in engine.state["players"][0]["hand"])
+    tile = next(t for t in engine.state["display"] if t)
+    assert view["faces"][tile]["cost"]  # a display tile shows what it costs
+
+
+def test_a_hal_card_shows_both_halves(client, ruleset):
+    for lang in ("en", "pl", "de"):
+        data = build(ruleset, lang)
+        for card in data.hal_cards:
+            assert len(faces.face_of(data, card)["lines"]) == 2, (lang, card)
+    game = start(client, players=1, seats=["person"], difficulty="standard", seed=11)
+    view = play_until(client, game, lambda d: 'data-card="h' in state(client, game["id"])["table"])
+    engine = client.app.state.games.get(game["id"]).engine
+    played = engine.state["hal"]["discard"][-1]  # the card he played last, face up
+    assert f'data-card="{played}"' in view["table"] and len(view["faces"][played]["lines"]) == 2
+
+
+def test_options_show_the_card_they_name_and_what_playing_it_activates(client):
+    game = start(client, seats=["person", "greedy"], seed=12)
+    view = play_until(
+        client,
+        game,
+        lambda d: d.get("kind") == "play_card" and any(o["marks"] for o in d["options"]),
+    )
+    engine = client.app.state.games.get(game["id"]).engine
+    grid = engine.state["players"][0]["grid"]
+    size = engine.data.grid_size
+    for option in view["decision"]["options"]:
+        _, name, slot = option["id"].split(":")
+        assert option["card"] in view["faces"] and option["effect"]
+        if name != "ravager":  # the card's effects in full, then what playing it activates
+            assert option["card"] == name
+            assert option["effect"].startswith(" / ".join(view["faces"][name]["effects"]) + " · ")
+        slot = int(slot)
+        line = [slot * size + c for c in range(size)] if slot < size else range(slot - size, 9, 3)
+        tiles = [c for c in line if grid[c] is not None]
+        marked = [int(m.split(":")[1]) for m in option["marks"]]
+        assert set(marked) <= set(tiles)
+        if name == "ravager":  # a ravager activates every technology and starting tile
+            assert sorted(marked) == sorted(
+                c for c in tiles if engine.data.tiles[grid[c]].kind != "advanced"
+            )
+        for cell in marked:
+            assert f'data-target="cell:{cell}"' in view["table"]
+            assert grid[cell] in option["effect"]
+
+
+def test_the_sequence_choice_the_actions_and_a_moving_ship_are_explained(client):
+    game = start(client, seats=["person", "greedy"], seed=12)
+    view = play_until(client, game, lambda d: d.get("kind") == "choose_effect")
+    decision = view["decision"]
+    assert "sequence A" in decision["context"] and "sequence B" in decision["context"]
+    assert all(option["effect"] for option in decision["options"])
+    view = play_until(client, game, lambda d: d.get("kind") == "choose_use")
+    for option in view["decision"]["options"]:  # what the die would do on each action
+        if option["id"].startswith("action:"):
+            value = re.search(r"with value (\d+)", option["label"]).group(1)
+            assert f"up to {value} " in option["effect"]
+    view = play_until(client, game, lambda d: d.get("kind") == "move", seed=3)
+    assert re.search(r"at st\d/\d, moves with a die of value \d", view["decision"]["context"])
+    for option in view["decision"]["options"]:  # the hexes are labelled as options name them
+        assert f">{option['id'].split(':')[1]}</text>" in view["table"]
+
+
+def test_a_single_option_answers_itself_and_the_log_says_so(client, db, ruleset):
+    """With `auto` (the default) no person is asked a decision with one option: it is
+    answered and logged; without it, such decisions are asked. A restart says the same."""
+    game = start(client, seats=["person", "person"], seed=4)
+    tokens = [s["token"] for s in game["seats"]]
+    rng = random.Random(4)
+    for _ in range(300):
+        view = state(client, game["id"], tokens[0])
+        if view["over"]:
+            break
+        seat = view["decision"]["player"]
+        options = state(client, game["id"], tokens[seat])["decision"]["options"]
+        assert len(options) > 1
+        assert act(client, game["id"], rng.choice(options)["id"], tokens[seat]).status_code == 200
+    log = state(client, game["id"], tokens[0])["log"]
+    assert any("(the only option, applied by itself)" in line for line in log)
+    again = web_client(db, ruleset)
+    assert state(again, game["id"], tokens[0])["log"] == log
+
+    manual = start(client, seats=["person", "person"], seed=4, auto=False)
+    tokens = [s["token"] for s in manual["seats"]]
+    rng = random.Random(4)
+    singles = 0
+    for _ in range(300):
+        view = state(client, manual["id"], tokens[0])
+        seat = view["decision"]["player"]
+        options = state(client, manual["id"], tokens[seat])["decision"]["options"]
+        singles += len(options) == 1
+        if singles:
+            break
+        assert act(client, manual["id"], rng.choice(options)["id"], tokens[seat]).status_code == 200
+    assert singles
+    body = {"players": 2, "seats": ["person", "person"], "seed": 5, "auto": "yes"}
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 422 and "auto" in answer.json()["error"]

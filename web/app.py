@@ -5,7 +5,7 @@
                                     an unknown game or a wrong token: a page saying so
     GET  /favicon.ico               redirects to /static/favicon.svg
     POST /api/games                 start a game: {players, seats, advanced, edition,
-                                    difficulty, lang, seed} -> its id and links
+                                    difficulty, lang, seed, auto} -> its id and links
     GET  /api/games/{id}?token=...  what that seat (or a spectator) sees
     POST /api/games/{id}/act        {option, token, step}: answer the seat's decision,
                                     the one after `step` choices (the state's `steps`)
@@ -42,6 +42,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..dsl.compiler import RuleSet, load_shipped
 from ..dsl.i18n import available_languages, translator
 from ..interpreter.arguments import MAX_SEED, SEEDS
+from ..interpreter.engine import Decision, Engine
 from ..interpreter.rulings import RulingError, resolve
 from . import bots, page, table
 from .session import (
@@ -345,7 +346,10 @@ def _settings(body: dict, programs: Programs, langs: list[str]) -> Settings:
     for name in variants:
         if name not in data.variants:
             raise Malformed(f"the rules have no variant '{name}'")
-    return Settings(players, seed, list(seats), chosen, variants, lang)
+    auto = body.get("auto", True)
+    if not isinstance(auto, bool):
+        raise Malformed("auto must be true or false")
+    return Settings(players, seed, list(seats), chosen, variants, lang, auto)
 
 
 def view(session: Session, seat: int | None) -> dict[str, Any]:
@@ -353,20 +357,12 @@ def view(session: Session, seat: int | None) -> dict[str, Any]:
     engine = session.engine
     names = session.names()
     decision = engine.decision()
+    drawn, faces = table.draw(engine, seat, names)
     shown: dict[str, Any] | None = None
     if decision is not None:
         shown = {"player": decision.player, "name": names[decision.player], "mine": False}
         if decision.player == seat:
-            marks = table.targets(decision)
-            shown.update(
-                mine=True,
-                kind=decision.kind,
-                prompt=decision.prompt,
-                options=[
-                    {"id": o.id, "label": o.label, "target": marks.get(o.id)}
-                    for o in decision.options
-                ],
-            )
+            shown.update(mine=True, **_decision(engine, decision, faces))
     over = engine.is_terminal()
     return {
         "id": session.id,
@@ -381,5 +377,39 @@ def view(session: Session, seat: int | None) -> dict[str, Any]:
         "log": session.log_lines(seat),
         "scores": session.final_scores(),
         "replay": f"/api/games/{session.id}/replay" if over else None,
-        "table": table.draw(engine, seat, names),
+        "table": drawn,
+        "faces": faces,
+    }
+
+
+def _decision(engine: Engine, decision: Decision, faces: dict[str, dict]) -> dict[str, Any]:
+    """The deciding seat's decision: its prompt, a line of context, the card it is
+    about, and per option its text, the place on the table it names, the card it names
+    (its face is added to `faces`), the effect where the text does not say it, and the
+    places it would touch (the tiles a card would activate)."""
+    marks = table.targets(decision)
+    explained = engine.data.game.explain(engine, decision)
+    about = explained.get("options", {})
+    named = [explained.get("card")] + [about.get(o.id, {}).get("card") for o in decision.options]
+    wanted = [card for card in named if card and card not in faces]
+    faces.update(engine.data.game.faces(engine, wanted))
+    options = []
+    for option in decision.options:
+        said = about.get(option.id, {})
+        options.append(
+            {
+                "id": option.id,
+                "label": option.label,
+                "target": marks.get(option.id),
+                "card": said.get("card"),
+                "effect": said.get("effect"),
+                "marks": said.get("marks", []),
+            }
+        )
+    return {
+        "kind": decision.kind,
+        "prompt": decision.prompt,
+        "context": explained.get("context"),
+        "card": explained.get("card"),
+        "options": options,
     }

@@ -69,7 +69,15 @@ NO_GAME = N_("There is no game with this address: the link may be mistyped or in
 BAD_TOKEN = N_(
     "The secret in this link does not belong to this game: ask for your seat's link again."
 )
-KEYS_HINT = N_("Keys: 1-9 choose an option; Tab moves between options and places.")
+KEYS_HINT = N_(
+    "Keys: type an option's number (with 10 options or more, 1 then 2 is option 12); "
+    "Tab moves between options and places; a tap on a card shows its whole text; Esc closes it."
+)
+SHOW_CARD = N_("show {card} in full")
+CHOOSE = N_("Choose: {option}")
+CLOSE = N_("Close")
+CARD = N_("Card")
+AUTO = N_("Apply a decision's only option by itself")
 LANG_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch"}  # each in its own language
 BOT_NAMES = {
     "random": NC_("agent", "random"),
@@ -104,6 +112,9 @@ SCRIPT_WORDS = {
     "linksHint": LINKS_HINT,
     "spectator": SPECTATOR,
     "playSeat": PLAY_SEAT,
+    "showCard": SHOW_CARD,
+    "choose": CHOOSE,
+    "close": CLOSE,
 }
 
 
@@ -192,6 +203,7 @@ def start_page(
 <label class="difficulty">{escape(_(DIFFICULTY))}
 <select name="difficulty">{difficulty_options}</select></label>
 <label>{escape(_(LANGUAGE))} <select name="lang">{language_options}</select></label>
+<label><input type="checkbox" name="auto" checked> {escape(_(AUTO))}</label>
 <label>{escape(_(SEED))} <input name="seed" type="number" min="0" inputmode="numeric"
  placeholder="{escape(_(SEED_HINT))}"></label>
 <button type="submit" id="start-button">{escape(_(START))}</button>
@@ -215,6 +227,7 @@ def table_page(tr: Translator, game_id: str, token: str | None) -> str:
 <section id="end" hidden></section>
 <section id="table" aria-label="{escape(_(TABLE))}"></section>
 <section id="log-box"><h2>{escape(_(LOG))}</h2><ol id="log"></ol></section>
+<aside id="detail" aria-label="{escape(_(CARD))}" aria-live="polite" hidden></aside>
 <p class="hint">{escape(_(KEYS_HINT))}</p>
 </main>"""
     return _page(tr, _(TITLE), body, "table.js")

@@ -12,6 +12,11 @@ each colour (as at the table); no face-down deck's order; its own decision's opt
 and of another seat's decision only whose it is; another player's cards played face down
 beside their board only as the game shows them to others (its `seen_event` hook and
 table). The log hides which card another player kept.
+
+A person's decision with a single option answers itself when the game's `auto` setting
+is on (the default): the server stores that option as the seat's choice, as a bot's,
+and the log says it was the only one. Which steps those were follows from the settings
+and the choices, so a rebuilt game says the same.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import hashlib
 import sqlite3
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..dsl.compiler import RuleSet
@@ -28,7 +33,7 @@ from ..dsl.errors import EngineError
 from ..dsl.i18n import N_, NC_
 from ..interpreter import replay
 from ..interpreter.agents import AGENTS
-from ..interpreter.engine import Engine, IllegalOption
+from ..interpreter.engine import Decision, Engine, IllegalOption
 from ..interpreter.narrate import line as narrated
 from ..interpreter.narrate import seat_names, seen_events
 from ..interpreter.program import Program, build
@@ -38,6 +43,7 @@ from .storage import PERSON, Settings, Storage, Stored
 # decisions whose answer only the deciding player sees (the log shows the others this)
 HIDDEN_DECISIONS = frozenset({"keep"})
 KEPT_A_CARD = N_("keeps a card")
+ONLY_OPTION = N_("{label} (the only option, applied by itself)")
 HUMAN = "human"  # how narrate names a person's seat (its agent name)
 # TRANSLATORS: the Monte Carlo tree search bot, in the list of bots and after a seat's name
 MCTS = NC_("agent", "mcts")
@@ -102,6 +108,7 @@ class Session:
     kinds: list[str]
     lock: threading.Lock
     stale: bool = False  # another copy of the game stored a choice first: rebuild it
+    forced: set[int] = field(default_factory=set)  # steps a single option answered itself
 
     # ---- making and rebuilding ---------------------------------------------------------
     @classmethod
@@ -110,7 +117,9 @@ class Session:
         engine = Engine.new_game(
             data, settings.players, settings.seed, settings.rulings, [*settings.variants]
         )
-        return cls(storage.create(settings), engine, [], threading.Lock())
+        session = cls(storage.create(settings), engine, [], threading.Lock())
+        session._apply([], storage)  # a first decision with one option answers itself
+        return session
 
     @classmethod
     def rebuild(cls, stored: Stored, programs: Programs) -> Session:
@@ -124,11 +133,15 @@ class Session:
             settings.variants,
         )
         kinds = []
-        for option in stored.choices:
+        forced = set()
+        for step, option in enumerate(stored.choices):
             pending = engine.state["pending"]
             kinds.append(pending["kind"] if pending else "")
+            decision = engine.decision()
+            if decision is not None and answers_itself(settings, decision):
+                forced.add(step)
             engine.apply(option)
-        return cls(stored, engine, kinds, threading.Lock())
+        return cls(stored, engine, kinds, threading.Lock(), forced=forced)
 
     @property
     def id(self) -> str:
@@ -209,8 +222,11 @@ class Session:
             raise Conflict("the game moved on meanwhile: load it again") from exc
 
     def _apply(self, options: list[str], storage: Storage) -> None:
+        """Apply and store `options`, then the only option of each person's decision
+        that answers itself (the `auto` setting), all stored at once."""
         trial = self.engine.clone()
         kinds = []
+        options = list(options)
         for option in options:
             pending = trial.state["pending"]
             kinds.append(pending["kind"])
@@ -218,9 +234,18 @@ class Session:
                 trial.apply(option)
             except IllegalOption as exc:
                 raise GameError(str(exc)) from exc
+        forced = set()
+        while (decision := trial.decision()) is not None and answers_itself(
+            self.settings, decision
+        ):
+            forced.add(len(self.stored.choices) + len(options))
+            kinds.append(decision.kind)
+            options.append(decision.options[0].id)
+            trial.apply(options[-1])
         self._store(storage, options)
         self.stored.choices.extend(options)
         self.kinds.extend(kinds)
+        self.forced |= forced
         self.engine = trial
 
     # ---- what a seat sees --------------------------------------------------------------
@@ -234,13 +259,16 @@ class Session:
         (which card it kept) without the card, its face-down cards in their public form."""
         out = []
         step = 0
-        hidden_label = self.engine.data.text._(KEPT_A_CARD)
+        text = self.engine.data.text
+        hidden_label = text._(KEPT_A_CARD)
         for event in seen_events(self.engine, viewer):
             if event["event"] == "choice":
                 kind = self.kinds[step] if step < len(self.kinds) else ""
-                step += 1
                 if kind in HIDDEN_DECISIONS and event.get("seat") != viewer:
                     event = {**event, "label": hidden_label, "option": None}
+                if step in self.forced and event.get("label") is not None:
+                    event = {**event, "label": text.fill(ONLY_OPTION, {"label": event["label"]})}
+                step += 1
             out.append(event)
         return out
 
@@ -290,6 +318,13 @@ class Session:
     def replay(self) -> dict:
         """The replay file of the game (what `ba replay` verifies)."""
         return replay.record(self.engine)
+
+
+def answers_itself(settings: Settings, decision: Decision) -> bool:
+    """A person's decision with one option, in a game set to answer those by itself."""
+    return (
+        settings.auto and settings.seats[decision.player] == PERSON and len(decision.options) == 1
+    )
 
 
 class Games:

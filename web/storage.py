@@ -65,6 +65,9 @@ class Settings:
     rulings: dict[str, str] = field(default_factory=dict)
     variants: list[str] = field(default_factory=list)
     lang: str = "en"
+    # a person's decision with one option is answered by itself (and logged as such);
+    # games stored before this setting existed had it off
+    auto: bool = True
 
     def to_json(self) -> str:
         return json.dumps(
@@ -74,6 +77,7 @@ class Settings:
                 "rulings": self.rulings,
                 "variants": self.variants,
                 "lang": self.lang,
+                "auto": self.auto,
             }
         )
 
@@ -171,6 +175,7 @@ class Storage:
             rulings=saved["rulings"],
             variants=saved["variants"],
             lang=saved["lang"],
+            auto=saved.get("auto", False),
         )
         return Stored(game_id, settings, [token for _, token in seats], [c for (c,) in choices])
 

@@ -4,8 +4,11 @@ Black Angel), the technology display and the advanced slots, the dice, each play
 board (grid, storage, robots, cards) and, in the solo game, Hal.
 
 Every picture is drawn from `engine.state` and the program's tables; every word is a
-message of the catalogs in the game's language, and every card or tile carries its
-generated rules text as a tooltip (<title>). What a viewer may not see is not drawn:
+message of the catalogs in the game's language. Every card or tile shows its face as the
+game describes it (its `faces` hook: kind, colour, cost, rules text): its id and, where
+there is room, the short form of its effects, the whole text as a tooltip, and a
+`data-card` naming it, so that the page opens its full face on a tap. Hexes, grid cells
+and display spaces are labelled as the options name them. What a viewer may not see is not drawn:
 another player's hand is a count of cards by colour, and a card they played face down
 beside their board shows only its kind and colour (face_down.py). An element that an option of the
 pending decision names (a hex, a grid cell, a die, an action...) has a `data-target`
@@ -16,13 +19,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from html import escape
 
 from ..dsl.i18n import N_, NN_
 from ..interpreter.black_angel.face_down import seen_card
 from ..interpreter.black_angel.layout import HAL, NEUTRAL
 from ..interpreter.black_angel.space import hex_at
 from ..interpreter.engine import Decision, Engine
-from ..interpreter.program import Program
 from .svg import COLOURS, INK, arrow, attributes, hexagon_points, svg, terrain_fill, text, tip
 
 # the players' colours (not the game's three colours, nor the Black Angel's black)
@@ -80,32 +83,17 @@ HAL_BOARD = N_("Hal")
 HAL_DECK = NN_("deck: {count} card", "deck: {count} cards")
 HAL_DISCARD = NN_("discard: {count} card", "discard: {count} cards")
 HAL_PLAYS = N_("plays")
+HAL_PLAYED = N_("played last")
 HAL_TOOK = N_("took")
+DISCARDS = N_("discard piles: {piles}")  # TRANSLATORS: {piles}: "orange 2, gray 1, ..."
+RAVAGER_DISCARD = NN_("ravager discard: {count} card", "ravager discard: {count} cards")
+TILE_DISCARD = NN_("{count} tile pushed out", "{count} tiles pushed out")
 
 
 def colour_of(owner: object) -> str:
     if isinstance(owner, int):
         return SEAT_COLOURS[owner % len(SEAT_COLOURS)]
     return HAL_COLOUR if owner == HAL else NEUTRAL_COLOUR
-
-
-def decl_id(instance: str) -> str:
-    """A card's or tile's declaration: copies of a tile are s1#1, s1#2..."""
-    return instance.split("#")[0]
-
-
-@lru_cache(maxsize=16)
-def _card_texts(data: Program, lang: str) -> dict[str, str]:
-    """Every card's and tile's rules text in the program's language, by declaration id."""
-    text = data.text
-    kinds = {k for k, spec in data.vocabulary.kinds.items() if spec.card and k != "strip"}
-    out = {}
-    for decl in text.decls:
-        if decl.id is None or decl.kind not in kinds:
-            continue
-        head = f"{decl.id} [{text.kind(decl.kind)}] {text.fact_line(decl)}".rstrip()
-        out[decl.id] = "\n".join([head, *text.card_lines(decl)])
-    return out
 
 
 class Drawing:
@@ -118,7 +106,7 @@ class Drawing:
         self.text = engine.data.text
         self.viewer = viewer
         self.names = names
-        self.cards = _card_texts(self.data, self.text.lang)
+        self.faces: dict[str, dict] = {}  # the faces of the cards drawn, by shown id
 
     # ---- words -------------------------------------------------------------------------
     def say(self, template, n: int = 1, **values) -> str:
@@ -132,8 +120,21 @@ class Drawing:
             return self.names[owner]
         return "Hal" if owner == HAL else self.say(NEUTRAL_NAME)
 
+    def face(self, card: str) -> dict:
+        """The face of a card or tile drawn (kept: the page receives every one drawn)."""
+        if card not in self.faces:
+            found = self.data.game.faces(self.engine, [card]).get(card)
+            self.faces[card] = found or {"id": card, "lines": [], "short": []}
+        return self.faces[card]
+
     def card_tip(self, card: str) -> str:
-        return self.cards.get(decl_id(card), card)
+        face = self.face(card)
+        head = " · ".join(
+            str(part)
+            for part in (face["id"], face.get("kind"), face.get("colour"), face.get("cost"))
+            if part
+        )
+        return "\n".join([head, *face["lines"]])
 
     def card(
         self,
@@ -144,15 +145,38 @@ class Drawing:
         w: float = 46,
         h: float = 22,
         attrs: dict | None = None,
+        edge: str = INK,
     ) -> str:
-        """A card or tile: a labelled rectangle with its rules text as a tooltip."""
+        """A card or tile: a rectangle with its id and, when it is tall enough, the
+        short form of its effects; its whole text as a tooltip; a tap opens its face."""
         ink = "#fff" if fill in (RAVAGER_COLOUR, HAL_COLOUR, *COLOURS.values()) else INK
-        size = max(7, min(10, int(1.7 * (w - 4) / max(len(card), 1))))  # the id fits
-        return (
-            f'<g class="card"{attributes(attrs or {})}>{tip(self.card_tip(card))}'
+        face = self.face(card)
+        shown = face["id"] or "?"  # a face-down card: its fill shows its kind and colour
+        size = max(7, min(10, int(1.7 * (w - 4) / max(len(shown), 1))))  # the id fits
+        out = [
+            f'<g class="card" data-card="{escape(card)}"{attributes(attrs or {})}>',
+            tip(self.card_tip(card)),
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{w}" height="{h}" rx="3" fill="{fill}" '
-            f'stroke="{INK}"/>{text(x + w / 2, y + h / 2 + 4, card, size, fill=ink)}</g>'
-        )
+            f'stroke="{edge}" stroke-width="{1 if edge == INK else 3}"/>',
+        ]
+        lines = max(0, int((h - 20) // 8.5))  # the bottom corner stays free for a label
+        if not lines or not face["short"]:
+            out.append(text(x + w / 2, y + h / 2 + 4, shown, size, fill=ink))
+            return "".join(out) + "</g>"
+        out.append(text(x + 3, y + 10, shown, min(size, 9), "start", fill=ink, font_weight="bold"))
+        width = max(8, int((w - 6) / 3.5))  # characters of 7-pixel text in a line
+        words = _card_words(tuple(face["lines"]), tuple(face["short"]), width, lines)
+        for i, line in enumerate(words):
+            out.append(text(x + 3, y + 19 + i * 8.5, line, 7, "start", fill=ink))
+        return "".join(out) + "</g>"
+
+    def hand_card(self, x: float, y: float, card: str) -> str:
+        """A card in the viewer's hand: a light face edged in its colour, so that the
+        short form of its effects reads."""
+        mission = self.data.missions.get(card)
+        fill = LIGHT.get(mission.color, "#fff") if mission else "#f3d6d6"
+        edge = COLOURS.get(mission.color, INK) if mission else RAVAGER_COLOUR
+        return self.card(x, y, card, fill, 97, 48, edge=edge)
 
     def mission_fill(self, card: str) -> str:
         mission = self.data.missions.get(card)
@@ -241,10 +265,12 @@ class Drawing:
                     f'<polygon points="{hexagon_points(cx, cy, r - 1, flat=True)}" fill="{fill}" '
                     f'stroke="{INK}" stroke-width="1.2"/>'
                 )
+                # the hex's name as the options say it ("st5/3"), at its top edge
+                body.append(text(cx, cy - 16, key, 8, fill=_ink_on(fill), class_="label"))
                 if terrain.icons:
-                    body.append(text(cx, cy - 12, "✶" * terrain.icons, 10, fill="#fff"))
+                    body.append(text(cx + 17, cy - 3, "✶" * terrain.icons, 9, fill="#fff"))
                 if terrain.comet:
-                    body.append(text(cx - 16, cy + 4, "☄", 12))
+                    body.append(text(cx - 18, cy + 4, "☄", 12))
                 body.append("</g>")
                 card = space["cards"].get(key)
                 if card is not None:
@@ -254,10 +280,13 @@ class Drawing:
                     )
                     if card["robot"] is not None:
                         said += "; " + self.say(ROBOT_ON, player=self.owner_name(card["robot"]))
+                    mission = card["mission"]
                     body.append(
-                        f'<g class="card">{tip(said + chr(10) + self.card_tip(card["mission"]))}'
+                        f'<g class="card" data-card="{escape(mission)}">'
+                        f"{tip(said + chr(10) + self.card_tip(mission))}"
                         f'<rect x="{cx - 20:.1f}" y="{cy - 6:.1f}" width="40" height="16" rx="2" '
-                        f'fill="#fff" stroke="{colour_of(owner)}" stroke-width="2.5"/>'
+                        f'fill="{LIGHT.get(self.data.missions[mission].color, "#fff")}" '
+                        f'stroke="{colour_of(owner)}" stroke-width="2.5"/>'
                         f"{text(cx, cy + 6, card['mission'], 10)}</g>"
                     )
                     if card["robot"] is not None:
@@ -290,33 +319,40 @@ class Drawing:
         sides = self.state.get("sides", {})
         display = self.state["display"]
         body.append(text(8, 16, self.say(DISPLAY), 12, "start", font_weight="bold"))
+        w, h, step = 70, 48, 76  # a tile, and the room it takes with its cost below
         for i, tile in enumerate(display):
-            x, y = 8 + (i % 4) * 62, 24 + (i // 4) * 40
+            x, y = 8 + (i % 4) * step, 24 + (i // 4) * (h + 18)
             attrs = {"data-target": f"display:{i}"}
             if tile is None:
                 body.append(
                     f"<g{attributes(attrs)}>{tip(self.say(DISPLAY_SPACE, number=i + 1))}"
-                    f'<rect x="{x}" y="{y}" width="56" height="32" rx="3" fill="#fafafa" '
+                    f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="3" fill="#fafafa" '
                     f'stroke="#999" stroke-dasharray="3 3"/></g>'
                 )
                 continue
             colour = self.data.tiles[tile].color
-            body.append(self.card(x, y, tile, LIGHT.get(colour or "", "#fff"), 56, 32, attrs=attrs))
+            body.append(self.card(x, y, tile, LIGHT.get(colour or "", "#fff"), w, h, attrs=attrs))
+            cost = self.face(tile).get("cost", "")
+            body.append(text(x + w / 2, y + h + 11, cost, 9, fill="#555"))
             if sides.get(tile) == "boost":
-                body.append(f"<g>{tip(self.say(BOOST_SIDE))}{text(x + 50, y + 12, '⚡', 10)}</g>")
-        y = 24 + 2 * 40 + 18
+                boost = text(x + w - 7, y + 11, "⚡", 10)
+                body.append(f"<g>{tip(self.say(BOOST_SIDE))}{boost}</g>")
+        y = 24 + 2 * (h + 18) + 14
         body.append(text(8, y, self.say(ADVANCED), 12, "start", font_weight="bold"))
+        costs = [self.face(t).get("cost") for t in self.state["advanced_slots"] if t]
+        if costs and costs[0]:
+            body.append(text(8 + 4 * step, y, costs[0], 9, "end", fill="#555"))
         for i, tile in enumerate(self.state["advanced_slots"]):
-            x = 8 + i * 62
+            x = 8 + i * step
             attrs = {"data-target": f"advanced:{i}"}
             if tile is None:
                 body.append(
-                    f'<rect x="{x}" y="{y + 8}" width="56" height="32" fill="#fafafa" '
+                    f'<rect x="{x}" y="{y + 8}" width="{w}" height="{h}" fill="#fafafa" '
                     'stroke="#999" stroke-dasharray="3 3"/>'
                 )
             else:
-                body.append(self.card(x, y + 8, tile, "#e8e0f5", 56, 32, attrs=attrs))
-        y += 58
+                body.append(self.card(x, y + 8, tile, "#e8e0f5", w, h, attrs=attrs))
+        y += h + 26
         stacks = [
             self.say(STACK, n=len(tiles), color=self.colour_word(colour), count=len(tiles))
             for colour, tiles in self.state["stacks"].items()
@@ -326,7 +362,31 @@ class Drawing:
             y += 15
         count = len(self.state["advanced_deck"])
         body.append(text(8, y, self.say(ADVANCED_DECK, n=count, count=count), 11, "start"))
-        return svg(8 + 4 * 62, y + 10, self.say(DISPLAY), body, "table display")
+        for words in self.discards():
+            y += 15
+            body.append(text(8, y, words, 11, "start", fill="#555"))
+        return svg(8 + 4 * step, y + 10, self.say(DISPLAY), body, "table display")
+
+    def discards(self) -> list[str]:
+        """The discard piles as counts: no rulebook (EN, PL, DE) says they may be looked
+        through, and the cards played face down beside a board go to them at a reset, so
+        the table shows how many cards of each kind and colour, not which."""
+        state = self.state
+        piles = [
+            f"{self.colour_word(colour)} {len(cards)}"
+            for colour, cards in state["mission_discard"].items()
+            if cards
+        ]
+        out = []
+        if piles:
+            out.append(self.say(DISCARDS, piles=self.text.tr.plain_list(piles)))
+        ravagers = len(state["ravager_discard"])
+        if ravagers:
+            out.append(self.say(RAVAGER_DISCARD, n=ravagers, count=ravagers))
+        tiles = len(state["tile_discard"])
+        if tiles:
+            out.append(self.say(TILE_DISCARD, n=tiles, count=tiles))
+        return out
 
     def dice(self) -> str:
         groups: dict[object, list[int]] = {}
@@ -376,6 +436,11 @@ class Drawing:
         out.append("</g>")
         return "".join(out)
 
+    def cell_number(self, x: float, y: float, index: int) -> str:
+        """A grid cell's number, as options name it ("cell 5"), in its bottom corner."""
+        said = self.say(GRID_CELL, number=index + 1)
+        return f"<g>{tip(said)}{text(x, y, str(index + 1), 8, 'end', fill='#555')}</g>"
+
     def player(self, seat: int) -> str:
         p = self.state["players"][seat]
         own = seat == self.viewer
@@ -398,15 +463,17 @@ class Drawing:
                 words.append(self.say(EMPTY))
                 body.append(
                     f'<g{attributes(attrs)}>{tip(", ".join(words))}<rect x="{x}" y="{y}" '
-                    f'width="{cell - 4}" height="{cell - 4}" fill="#fafafa" stroke="#999"/></g>'
+                    f'width="{cell - 4}" height="{cell - 4}" fill="#fafafa" stroke="#999"/>'
+                    f"{self.cell_number(x + cell - 7, y + cell - 7, index)}</g>"
                 )
                 continue
             colour = self.data.tiles[tile].color
             fill = LIGHT.get(colour or "", "#f3e9c6")
             body.append(self.card(x, y, tile, fill, cell - 4, cell - 4, attrs=attrs))
+            body.append(self.cell_number(x + cell - 7, y + cell - 7, index))
             if p["debris_on"][index]:
                 body.append(
-                    f'<circle cx="{x + 10}" cy="{y + 10}" r="6" fill="#6d4c41">'
+                    f'<circle cx="{x + 9}" cy="{y + cell - 13}" r="5" fill="#6d4c41">'
                     f"{tip(self.say(DEBRIS_ON))}</circle>"
                 )
             if sides.get(tile) == "boost":
@@ -440,11 +507,11 @@ class Drawing:
                 x, y = gx + (slot - size) * cell + 3, gy + size * cell + 34
                 line = self.say(COLUMN, number=slot - size + 1)
             attrs = {"data-target": f"{prefix}slot:{slot}"}
-            if played is None:
+            if played is None:  # labelled as the options name it: "row 1", "column 2"
                 body.append(
                     f'<g{attributes(attrs)}>{tip(self.say(SLOT, line=line))}<rect x="{x}" '
                     f'y="{y}" width="46" height="22" fill="none" stroke="#bbb" '
-                    f'stroke-dasharray="3 3"/></g>'
+                    f'stroke-dasharray="3 3"/>{text(x + 23, y + 14, line, 7, fill="#777")}</g>'
                 )
             else:
                 # its fill shows the kind and colour, public; the id only to its owner
@@ -481,15 +548,11 @@ class Drawing:
         # cards: the hand (own) or its count by colour (others), tucked, advanced spaces
         y = gy + size * cell + 72
         body.append(text(8, y, self.say(HAND), 12, "start", font_weight="bold"))
-        if own:
+        if own:  # the cards with the short form of their effects: 4 to a row
             cards = [*p["hand"], *p["ravagers"]]
             for i, card in enumerate(cards):
-                body.append(
-                    self.card(
-                        8 + (i % 8) * 50, y + 8 + (i // 8) * 26, card, self.mission_fill(card)
-                    )
-                )
-            y += 8 + 26 * ((len(cards) + 7) // 8 or 1)
+                body.append(self.hand_card(8 + (i % 4) * 101, y + 8 + (i // 4) * 52, card))
+            y += 8 + 52 * ((len(cards) + 3) // 4 or 1)
         else:
             counts: dict[str, int] = {}
             for card in p["hand"]:
@@ -549,16 +612,34 @@ class Drawing:
             text(8, 96, self.say(WORKSTATIONS) + ": " + self.text.tr.plain_list(ws), 11, "start")
         )
         y = 112
-        if hal["revealed"]:
-            body.append(text(8, y + 14, self.say(HAL_PLAYS), 11, "start", font_weight="bold"))
-            body.append(self.card(130, y, hal["revealed"][0], HAL_COLOUR))
-            y += 28
+        # the card he plays, else the one he played last (revealed, so seen by all):
+        # both halves in short, the whole card on a tap
+        shown = hal["revealed"] or hal["discard"][-1:]
+        if shown:
+            said = self.say(HAL_PLAYS if hal["revealed"] else HAL_PLAYED)
+            body.append(text(8, y + 14, said, 11, "start", font_weight="bold"))
+            body.append(self.card(100, y, shown[0], HAL_COLOUR, 312, 104))
+            y += 110
         if hal["taken"]:
             body.append(text(8, y + 14, self.say(HAL_TOOK), 11, "start", font_weight="bold"))
             for i, tile in enumerate(hal["taken"]):
                 body.append(self.card(130 + (i % 5) * 54, y + (i // 5) * 26, tile, "#eee", 50, 22))
             y += 26 * ((len(hal["taken"]) + 4) // 5)
         return svg(420, y + 8, self.say(HAL_BOARD), body, "table player")
+
+
+@lru_cache(maxsize=4096)
+def _card_words(full: tuple[str, ...], short: tuple[str, ...], width: int, lines: int) -> list[str]:
+    """A card's text in `lines` lines of `width` characters: the whole text when it
+    fits; on a large card (a Hal card) each effect in the lines that fall to it; else
+    the short form of the effects. (Kept: the same cards are drawn at every look.)"""
+    wrapped = [line for said in full for line in _wrap(said, width, len(said))]
+    share = lines // max(len(full), 1)
+    if len(wrapped) <= lines:
+        return wrapped
+    if share >= 4:
+        return [line for said in full for line in _wrap(said, width, share)]
+    return _wrap(" / ".join(short), width, lines)
 
 
 def _wrap(words: str, width: int, lines: int) -> list[str]:
@@ -574,16 +655,21 @@ def _wrap(words: str, width: int, lines: int) -> list[str]:
     return out
 
 
+def _ink_on(fill: str) -> str:
+    """Text that reads on a fill: white on the game's dark colours, else ink."""
+    return "#fff" if fill in COLOURS.values() else INK
+
+
 def _short(words: str, limit: int) -> str:
     return words if len(words) <= limit else words[: limit - 1] + "…"
 
 
-def draw(engine: Engine, viewer: int | None, names: list[str]) -> str:
-    """The whole table as HTML: one <figure> per part, each an SVG that scales."""
-    return "".join(
-        f'<figure class="part">{picture}</figure>'
-        for picture in Drawing(engine, viewer, names).figures()
-    )
+def draw(engine: Engine, viewer: int | None, names: list[str]) -> tuple[str, dict[str, dict]]:
+    """The whole table as HTML (one <figure> per part, each an SVG that scales) and the
+    faces of the cards and tiles drawn on it, by the ids their `data-card` names."""
+    drawing = Drawing(engine, viewer, names)
+    html = "".join(f'<figure class="part">{picture}</figure>' for picture in drawing.figures())
+    return html, drawing.faces
 
 
 # ---- which element an option names -------------------------------------------------------

@@ -27,6 +27,8 @@ Where a rule lives:
     scoring.py        counters, final scoring, the bots' estimate of a position
     hidden.py         what a player cannot see, dealt again for a bot's search
     face_down.py      who sees a card played face down beside a board (views, log)
+    faces.py          what a card or tile shows on a table (kind, colour, cost, text)
+    context.py        what a person reads beside a decision (context, previews)
     labels.py         the texts of decisions
     invariants.py, narrate.py, scenario_forms.py
 """
@@ -39,8 +41,10 @@ from . import (
     boosts,
     cards,
     checks,
+    context,
     dice,
     face_down,
+    faces,
     grid,
     hal,
     hal_actions,
@@ -142,6 +146,8 @@ GAME = Game(
     record=scoring.what_each_played,
     determinize=hidden.determinize,
     seen_event=face_down.seen_event,
+    faces=faces.faces,
+    explain=context.explain,
     variants=(boosts.ADVANCED,),
     editions=EDITIONS,
     default=True,

@@ -124,6 +124,7 @@
       difficulty: players === 1 ? form.difficulty.value : null,
       lang: form.lang.value,
       seed: form.seed.value === "" ? null : Number(form.seed.value),
+      auto: form.auto.checked,
     };
     const game = await start(body);
     if (game === null) return;

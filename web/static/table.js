@@ -16,6 +16,7 @@
   const logBox = document.getElementById("log");
   const endBox = document.getElementById("end");
   const statusLine = document.getElementById("status");
+  const detailBox = document.getElementById("detail");
   const POLL = 700; // ms between two looks while others decide (bots play one decision at a time)
   const FIRST_RETRY = 500; // ms, doubled after each failure up to LAST_RETRY
   const LAST_RETRY = 8000;
@@ -25,6 +26,9 @@
   let busy = false;
   let loading = false;
   let timer = null;
+  let faces = {};
+  let typed = ""; // the digits of an option number being typed
+  let typing = null;
 
   const fill = (template, values) =>
     template.replace(/\{(\w+)\}/g, (m, key) => (key in values ? values[key] : m));
@@ -135,7 +139,9 @@
     if (view.steps < steps) return; // an older answer that arrived late
     if (view.steps !== steps) {
       steps = view.steps;
+      faces = view.faces || {};
       tableBox.innerHTML = view.table;
+      hideFace();
       logBox.replaceChildren(...view.log.map((line) => el("li", line)));
       logBox.scrollTop = logBox.scrollHeight;
       renderDecision(view);
@@ -161,16 +167,86 @@
     const list = el("ol");
     d.options.forEach((option, i) => {
       const button = el("button", null, { type: "button", "data-option": option.id });
-      if (i < 9) button.append(el("span", String(i + 1) + ".", { class: "key" }), " ");
+      button.append(el("span", String(i + 1) + ".", { class: "key" }), " ");
+      if (option.card) button.append(chip(option.card), " ");
       button.append(option.label);
+      if (option.effect) button.append(el("span", option.effect, { class: "effect" }));
       button.addEventListener("click", () => act(option.id));
+      const preview = (on) => option.marks.forEach((mark) =>
+        tableBox.querySelectorAll(`[data-target="${CSS.escape(mark)}"]`).forEach((place) =>
+          place.classList.toggle("preview", on)));
+      ["mouseenter", "focus"].forEach((e) => button.addEventListener(e, () => preview(true)));
+      ["mouseleave", "blur"].forEach((e) => button.addEventListener(e, () => preview(false)));
       const li = el("li");
       li.append(button);
+      if (option.card) li.append(faceButton(option.card));
       list.append(li);
       if (option.target) markPlace(option);
     });
-    decisionBox.replaceChildren(el("h2", words.yourDecision), el("p", d.prompt, { class: "prompt" }), list);
+    const parts = [el("h2", words.yourDecision), el("p", d.prompt, { class: "prompt" })];
+    if (d.card) {
+      parts[1].append(" ", chip(d.card), " ");
+      parts[1].append(faceButton(d.card));
+    }
+    if (d.context) parts.push(el("p", d.context, { class: "context" }));
+    decisionBox.replaceChildren(...parts, list);
   }
+
+  // A card's colour and id in a line of text (a face-down card: its kind).
+  function chip(card) {
+    const face = faces[card] || { id: card };
+    return el("span", face.id || face.kind, { class: "chip", "data-color": face.color || "none" });
+  }
+
+  // The small button beside an option or a prompt that opens the card's face.
+  function faceButton(card) {
+    const face = faces[card] || { id: card };
+    const button = el("button", "i", {
+      type: "button",
+      class: "face-button",
+      "aria-label": fill(words.showCard, { card: face.id || face.kind }),
+    });
+    button.addEventListener("click", () => showFace(card));
+    return button;
+  }
+
+  // The pinned panel with a card's whole face; with `option`, a button that chooses it.
+  function showFace(card, option) {
+    const face = faces[card];
+    if (!face) return;
+    const head = [face.id, face.kind, face.colour, face.cost].filter(Boolean).join(" · ");
+    const parts = [el("h2", head, { "data-color": face.color || "none" })];
+    // the buttons first: on a phone the panel scrolls, and they stay in reach
+    const buttons = el("p", null, { class: "buttons" });
+    if (option) {
+      const choose = el("button", fill(words.choose, { option: option.label }), { type: "button", class: "primary" });
+      choose.addEventListener("click", () => act(option.id));
+      buttons.append(choose, " ");
+    }
+    const close = el("button", words.close, { type: "button" });
+    close.addEventListener("click", hideFace);
+    buttons.append(close);
+    parts.push(buttons);
+    if (face.facts) parts.push(el("p", face.facts, { class: "facts" }));
+    const lines = el("ul");
+    face.lines.forEach((line) => lines.append(el("li", line)));
+    parts.push(lines);
+    detailBox.replaceChildren(...parts);
+    detailBox.dataset.card = card;
+    detailBox.hidden = false;
+  }
+
+  function hideFace() {
+    detailBox.hidden = true;
+    detailBox.replaceChildren();
+    delete detailBox.dataset.card;
+  }
+
+  // A tap on a card that no option names opens its face.
+  tableBox.addEventListener("click", (event) => {
+    const card = event.target.closest("[data-card]");
+    if (card && !card.classList.contains("clickable")) showFace(card.dataset.card);
+  });
 
   function markPlace(option) {
     const place = tableBox.querySelector(`[data-target="${CSS.escape(option.target)}"]`);
@@ -179,7 +255,9 @@
     place.setAttribute("tabindex", "0");
     place.setAttribute("role", "button");
     place.setAttribute("aria-label", option.label);
-    place.addEventListener("click", () => act(option.id));
+    // a card is shown first (its face, with a button that chooses it): a tap reads it
+    place.addEventListener("click", () =>
+      place.dataset.card ? showFace(place.dataset.card, option) : act(option.id));
     place.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
@@ -222,11 +300,26 @@
     endBox.hidden = false;
   }
 
+  // Keys: an option's number; with 10 options or more, a digit that may start a longer
+  // number waits a moment for the next one (1, then 2: option 12). Escape closes a face.
   document.addEventListener("keydown", (event) => {
     if (event.target.closest && event.target.closest("input, select, textarea")) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const n = Number(event.key);
-    if (n >= 1 && n <= 9 && options[n - 1]) act(options[n - 1].id);
+    if (event.key === "Escape") return hideFace();
+    if (!/^[0-9]$/.test(event.key)) return;
+    clearTimeout(typing);
+    typed += event.key;
+    const n = Number(typed);
+    const longer = n > 0 && n * 10 <= options.length;
+    if (!longer || !options[n - 1]) {
+      typed = "";
+      if (options[n - 1] && n >= 1) act(options[n - 1].id);
+      return;
+    }
+    typing = setTimeout(() => {
+      typed = "";
+      if (options[n - 1]) act(options[n - 1].id);
+    }, 800);
   });
 
   load();
