@@ -5,6 +5,7 @@ person reads goes to the terminal, not into the output."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -93,3 +94,29 @@ def test_ba_play_human_reads_the_others_face_down_cards_by_kind_and_colour(tmp_p
     for result, _ in runs.values():
         for event in others:
             assert f"play {event['card']} " not in result.stdout + result.stderr
+
+
+def test_ba_play_human_log_says_what_each_step_gained_and_hides_the_others_draws(tmp_path):
+    """The turn log says what each step gained and lost (items, VP, cards drawn, tiles
+    taken); the person reads their own draws by id, another seat's as a count and a
+    colour, in what they read during the game (stderr) and in the result (stdout)."""
+    saved = tmp_path / "game.json"
+    args = ["play", "--players", "3", "--seed", "2", "--human", "1", "--save", str(saved)]
+    result = CliRunner().invoke(ba, args, input="\n".join(["1"] * 3000))
+    assert result.exit_code == 0, result.stderr[-2000:]
+    log = json.loads(saved.read_text(encoding="utf-8"))["log"]
+    drew = {e["seat"] for e in log if e["event"] == "draw" and e["cards"]}
+    assert 0 in drew and drew - {0}, "nobody drew: the test shows nothing"
+    for shown in (result.stdout, result.stderr):
+        lines = shown.splitlines()
+        own = [line for line in lines if line.startswith("  P1 (human) draws ")]
+        assert own and all(re.search(r"\bm\d{3}\b", line) for line in own)
+        others = [line for line in lines if re.match(r"  P[23] \(\w+\) draws ", line)]
+        assert others and all(
+            re.match(r"  P[23] \(\w+\) draws 1 \w+ Mission card$", line) for line in others
+        ), others
+    out = result.stdout
+    assert re.search(r"^  P1 \(human\): \+1 \w+$", out, re.M)  # an item taken
+    assert re.search(r"^  P\d \(\w+\): -\d+ VP$", out, re.M)  # VP lost (rerolling)
+    assert re.search(r"^  P\d \(\w+\) takes tile t_\w+$", out, re.M)  # a tile discovered
+    assert re.search(r"^  P\d \(\w+\) activates tile \w+", out, re.M)
