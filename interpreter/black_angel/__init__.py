@@ -27,6 +27,7 @@ Where a rule lives:
     hidden.py         what a player cannot see, dealt again for a bot's search
     face_down.py      who sees a card played face down beside a board (views, log)
     labels.py         the texts of decisions
+    terminal.py       the table in text for a person at the terminal, what an option does
     invariants.py, narrate.py, scenario_forms.py
 """
 
@@ -53,6 +54,7 @@ from . import (
     sequence_b,
     setup,
     space,
+    terminal,
     turn,
 )
 from .actions import ACTION_OPS
@@ -146,4 +148,5 @@ GAME = Game(
     automaton=hal.decide,
     rival=hal.rival,
     state_shape=state_shape,
+    terminal=terminal.TERMINAL,
 )
