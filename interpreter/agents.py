@@ -100,7 +100,7 @@ class HumanAgent:
         turn = game.clock(engine.state)
         if game.terminal is not None and turn != self.turn:
             self.turn = turn
-            self.write(game.terminal.table(engine, seat))
+            self.write(fitted(game.terminal.table(engine, seat)))
         else:
             self.write(fitted(game.position(engine, seat)))
         self.write(fitted(decision.prompt))

@@ -147,11 +147,14 @@ def test_explaining_a_card_play_names_the_tiles_it_activates(data):
     assert lines["play:m005:0"] == ["activates no tile"]
 
 
-@pytest.mark.parametrize("players, variants", [(1, ()), (2, ()), (4, ("advanced",))])
-def test_every_view_fits_hides_what_it_must_and_explains_without_failing(data, players, variants):
+@pytest.mark.parametrize(
+    "players, variants, lang", [(1, (), "en"), (2, (), "pl"), (4, ("advanced",), "de")]
+)
+def test_every_view_fits_hides_what_it_must_and_explains_without_failing(players, variants, lang):
     """Over a seeded game, at every third decision: the table, each option's explanation
     and each option's card fit in 80 columns (the explanation is indented by 8), name no
-    card another seat hides, and never fail."""
+    card another seat hides, and never fail; in each language (longer words too)."""
+    data = build(load_shipped(), lang)
     engine = Engine.new_game(data, players, 7, variants=list(variants))
     agents = [RandomAgent(70 + seat) for seat in range(players)]
     step = 0
@@ -168,3 +171,37 @@ def test_every_view_fits_hides_what_it_must_and_explains_without_failing(data, p
             assert not shown_ids(text, _hidden_from(engine.state, seat)), step
         engine.apply(agents[decision.player].choose(engine, decision))
     assert step > 20
+
+
+def test_the_table_the_help_and_a_card_in_polish():
+    pl = build(load_shipped(), "pl")
+    result = _session(["?", "card m005"], "--lang", "pl")
+    shown = result.stderr
+    for english in (terminal.SPACE, terminal.BOARD, terminal.DISPLAY, terminal.ADVANCED):
+        assert pl.text._(english) != english and pl.text._(english) in shown
+    assert "G1 (ty): 5 PZ | magazyn:" in shown
+    assert "Wpisz numer opcji i naciśnij Enter." in shown
+    assert "1) Jeśli chcesz, zagraj kartę obok swojej planszy gracza." in shown
+    decl = terminal.decl_of(pl, "m005")
+    assert pl.text.card_lines(decl)[0] in " ".join(shown.split())
+    for english in ("Space, from", "Type the number", "your tiles", "hand:", "quit the game"):
+        assert english not in shown
+    assert max(len(line) for line in shown.splitlines()) <= WIDTH
+
+
+def test_the_log_of_gains_and_draws_in_polish():
+    """The log lines in Polish: a +/- line per gain and loss, the player's own draws by
+    id, another seat's as a count and a colour that agrees with it."""
+    command = ["--lang", "pl", "play", "--players", "3", "--seed", "2", "--human", "1"]
+    result = CliRunner().invoke(ba, command, input="\n".join(["1"] * 3000))
+    assert result.exit_code == 0, result.stderr[-2000:]
+    out = result.stdout
+    assert re.search(r"^  G1 \(człowiek\) dobiera m\d{3}", out, re.M)
+    others = re.findall(r"^  G[23] \(\w+\) dobiera .*$", out, re.M)
+    assert others and all(
+        re.fullmatch(r"  G[23] \(\w+\) dobiera 1 kartę misji w kolorze \w+ym", line)
+        for line in others
+    ), others
+    assert re.search(r"^  G\d \(\w+\): -\d+ PZ$", out, re.M)
+    assert re.search(r"^  G\d \(\w+\) bierze żeton t_\w+$", out, re.M)
+    assert " draws " not in out and " takes tile " not in out

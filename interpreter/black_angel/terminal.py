@@ -300,7 +300,7 @@ def space_map(engine: Engine) -> list[str]:
     ]
     while not grid[-1]:
         grid.pop()
-    out = [say(text, SPACE) + ":", *grid]
+    out = [*wrap(say(text, SPACE) + ":", ""), *grid]
     out += wrap(say(text, MAP_KEY), "  ", "  ")
     if space["spes_token"] is not None:
         out += wrap(say(text, SPES_TOKEN, strip=space["spes_token"]))
@@ -328,7 +328,7 @@ def board(engine: Engine) -> list[str]:
     turn = state["turn"]
     rnd = say(text, FINAL_ROUND if turn["final_round"] else ROUND, round=turn["round"])
     deck = len(state["ravager_deck"])
-    out = [f"{say(text, BOARD)}: {rnd}, {say(text, RAVAGER_DECK, n=deck, count=deck)}"]
+    out = wrap(f"{say(text, BOARD)}: {rnd}, {say(text, RAVAGER_DECK, n=deck, count=deck)}", "")
     spaces = engine.data.numbers["board.damage_spaces"]
     for number, (colour, kind) in sorted(engine.data.actions.items()):
         at = state["actions"][number - 1]
@@ -526,7 +526,7 @@ def player_board(engine: Engine, seat: int, viewer: int) -> list[str]:
         "    ",
     )
     if any(p["grid"]):
-        out.append("  " + say(text, GRID))
+        out += wrap(say(text, GRID))
         out += _grid(engine, p)
     out += _slots(engine, p, seat, viewer)
     if p["advanced_spaces"] and any(p["advanced_spaces"]):
