@@ -609,16 +609,17 @@ def show_card(engine: Engine, seat: int, argument: str) -> str:
     decision = engine.decision()
     if not argument:
         return "  " + say(text, CARD_NEEDS)
+    shown = argument if len(argument) <= 20 else argument[:20] + "..."  # echoed, not flooded
     if argument.isascii() and argument.isdigit() and len(argument) <= 9 and decision:
         number = int(argument)
         if not 1 <= number <= len(decision.options):
-            return "  " + say(text, NO_CARD, card=argument)
+            return "  " + say(text, NO_CARD, card=shown)
         cards = named_cards(engine, decision.kind, decision.options[number - 1].id)
         if not cards:
             return "  " + say(text, NO_CARD_IN_OPTION, number=number)
         return "\n".join(line for card in cards for line in shown_face(engine.data, card))
     lines = shown_face(engine.data, argument)
-    return "\n".join(lines) if lines else "  " + say(text, NO_CARD, card=argument)
+    return "\n".join(lines) if lines else "  " + say(text, NO_CARD, card=shown)
 
 
 # ---- what an option does --------------------------------------------------------------
