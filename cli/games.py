@@ -271,7 +271,7 @@ def check_players(data, players: int) -> None:
     "human_seat",
     type=int,
     help="Play this seat yourself (1-based): type an option's number; ? explains the "
-    "options, q quits.",
+    "options and the commands (map, board, players, table, card, log), q quits.",
 )
 @format_options(what="the game: the turn log, or the event log and scores as JSON")
 @click.option(
@@ -334,6 +334,7 @@ def play_command(
     )
     names = seat_names(engine, [bot.name for bot in bots])
     if human_seat is not None:
+        bots[human_seat - 1].names = names  # its `log` names the seats as the turn log does
         bots[human_seat - 1] = Narrated(bots[human_seat - 1], names)
     try:
         play(engine, bots)

@@ -3,22 +3,29 @@ human at the terminal."""
 
 from __future__ import annotations
 
+import textwrap
+
 from ..dsl.errors import EngineError, RulesError
 from ..dsl.i18n import N_
 from .engine import Decision, Engine
+from .narrate import log_lines, seat_names, seen_events
 from .rng import Rng, seed_state
 from .search import MctsAgent
 
 # what a person at the terminal reads besides the decision itself
 PLAYER_HEADER = N_("Player {number}")
 ENTER_A_NUMBER = N_("enter a number from 1 to {count} (? for help, q to quit)")
-HUMAN_HELP = N_(
-    "Type the number of an option (or its id, shown here) and press Enter; "
-    "? shows this help, q quits the game."
-)
-OPTION_ID = N_("{number}. {id}: {label}")  # TRANSLATORS: an option in the help: number, id, text
+HUMAN_HELP = N_("Type the number of an option and press Enter. At any decision you can also type:")
+HELP_HELP = N_("this help, with what each option does")
+LOG_HELP = N_("the last {count} lines of the log (log 50: the last 50)")
+QUIT_HELP = N_("quit the game")
+NOTHING_YET = N_("nothing has happened yet")
+BAD_COUNT = N_("log takes a number of lines from 1 up, such as log 50")
 QUIT = ("q", "quit")
 HELP = ("?", "help")
+LOG = "log"
+LOG_LINES = 20  # what `log` shows without a number
+WIDTH = 80  # the narrowest terminal a person may play in
 
 
 class QuitGame(EngineError):
@@ -72,39 +79,108 @@ class GreedyAgent:
 
 
 class HumanAgent:
-    """Numbered options on the terminal; `?` explains them, `q` quits (QuitGame)."""
+    """Numbered options on the terminal; `?` explains them, `q` quits (QuitGame), `log`
+    shows the log as the seat sees it, and the game's views (Game.terminal: the map, a
+    card...) answer their command words. When a turn of the seat begins, the whole table
+    is shown first. An option's id is accepted as well as its number."""
 
     name = "human"
 
-    def __init__(self, read=input, write=print):
+    def __init__(self, read=input, write=print, names: list[str] | None = None):
         self.read = read
         self.write = write
+        self.names = names  # how the log names the seats (None: P1, P2...)
+        self.turn: int | None = None  # the turn whose table was shown last
 
     def choose(self, engine: Engine, decision: Decision) -> str:
         text = engine.data.text
-        self.write("\n" + text.fill(PLAYER_HEADER, {"number": decision.player + 1}))
-        self.write(engine.data.game.position(engine, decision.player))
-        self.write(decision.prompt)
+        game = engine.data.game
+        seat = decision.player
+        self.write("\n" + text.fill(PLAYER_HEADER, {"number": seat + 1}))
+        turn = game.clock(engine.state)
+        if game.terminal is not None and turn != self.turn:
+            self.turn = turn
+            self.write(fitted(game.terminal.table(engine, seat)))
+        else:
+            self.write(fitted(game.position(engine, seat)))
+        self.write(fitted(decision.prompt))
         for number, option in enumerate(decision.options, 1):
-            self.write(f"  {number:>2}. {option.label}")
+            self.write(fitted(f"  {number:>2}. {option.label}", 6))
         while True:
             answer = self.read("> ").strip()
             # ASCII digits only ('²' is a digit to str.isdigit, not to int) and few of them
             # (int() refuses 4,300 digits); anything else asks again
-            number = answer.isascii() and answer.isdigit() and len(answer) <= 9
-            if number and 1 <= int(answer) <= len(decision.options):
+            if _count(answer) and 1 <= int(answer) <= len(decision.options):
                 return decision.options[int(answer) - 1].id
             if any(o.id == answer for o in decision.options):
                 return answer
-            if answer.lower() in QUIT:
+            word, _, argument = answer.partition(" ")
+            word, argument = word.lower(), argument.strip()
+            if word in QUIT:
                 raise QuitGame
-            if answer.lower() in HELP:
-                self.write("  " + text._(HUMAN_HELP))
-                for number, option in enumerate(decision.options, 1):
-                    values = {"number": number, "id": option.id, "label": option.label}
-                    self.write("    " + text.fill(OPTION_ID, values))
-                continue
-            self.write("  " + text.fill(ENTER_A_NUMBER, {"count": len(decision.options)}))
+            if word in HELP:
+                self.help(engine, decision)
+            elif word == LOG:
+                self.log(engine, seat, argument)
+            elif game.terminal is not None and word in game.terminal.views:
+                self.write(fitted(game.terminal.views[word].show(engine, seat, argument)))
+            else:
+                self.write(
+                    fitted("  " + text.fill(ENTER_A_NUMBER, {"count": len(decision.options)}))
+                )
+
+    def help(self, engine: Engine, decision: Decision) -> None:
+        """What can be typed, then each option with what it does."""
+        text = engine.data.text
+        terminal = engine.data.game.terminal
+        commands = [("?", text._(HELP_HELP))]
+        if terminal is not None:
+            commands += [(word, text._(view.help)) for word, view in terminal.views.items()]
+        commands += [
+            (LOG, text.fill(LOG_HELP, {"count": LOG_LINES})),
+            (QUIT[0], text._(QUIT_HELP)),
+        ]
+        self.write(fitted("  " + text._(HUMAN_HELP)))
+        for word, meaning in commands:
+            self.write(fitted(f"    {word:<10} {meaning}", 15))
+        for number, option in enumerate(decision.options, 1):
+            self.write(fitted(f"  {number:>2}. {option.label}", 6))
+            if terminal is not None:
+                for line in terminal.explain(engine, decision.player, option.id):
+                    self.write(f"        {line}")
+
+    def log(self, engine: Engine, seat: int, argument: str) -> None:
+        """The last lines of the log, as this seat may read them."""
+        text = engine.data.text
+        if argument and not (_count(argument) and int(argument) > 0):
+            self.write(fitted("  " + text._(BAD_COUNT)))
+            return
+        count = int(argument) if argument else LOG_LINES
+        names = self.names or seat_names(engine)
+        lines = [
+            part
+            for line in log_lines(engine, names, seen_events(engine, seat))
+            for part in line.strip("\n").split("\n")
+        ]
+        self.write(fitted("\n".join(lines[-count:]) if lines else "  " + text._(NOTHING_YET)))
+
+
+def fitted(block: str, indent: int | None = None) -> str:
+    """Text cut at spaces to fit an 80-column terminal: each line too long goes on,
+    indented by `indent` spaces (default: its own indentation and 4 more)."""
+    lines = []
+    for line in block.split("\n"):
+        more = len(line) - len(line.lstrip()) + 4 if indent is None else indent
+        if not line.strip():
+            lines.append(line)
+            continue
+        lines += textwrap.wrap(line, WIDTH, subsequent_indent=" " * more)
+    return "\n".join(lines)
+
+
+def _count(answer: str) -> bool:
+    """A whole number typed in ASCII digits, short enough for int()."""
+    return answer.isascii() and answer.isdigit() and len(answer) <= 9
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}

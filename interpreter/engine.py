@@ -262,6 +262,7 @@ class Engine(Generic[P]):
         self.log(
             "choice",
             seat=pending["player"],
+            kind=pending["kind"],
             option=option_id,
             label=self.data.text.render(option[1]) if self.logging else None,
             options=options_digest(pending),

@@ -97,6 +97,30 @@ class ScenarioForms(Generic[P]):
 
 
 @dataclass(frozen=True)
+class View:
+    """Something a person at the terminal can ask to see at any decision by typing its
+    command word (`ba play --human`): `help` says what it shows (a message of the
+    catalogs), `show(engine, seat, argument)` gives the text as that seat may see it
+    (argument: the words typed after the command, "" when none; a bad one gets a line
+    saying why)."""
+
+    help: str
+    show: Callable[[Engine, int, str], str]
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """What a person playing at the terminal reads beside a decision: the whole table as
+    their seat sees it (shown when a turn of theirs begins), the views they can ask for,
+    by command word, and what an option does (the lines `?` shows under its label; none
+    when the label says it all)."""
+
+    table: Callable[[Engine, int], str]
+    views: Mapping[str, View]
+    explain: Callable[[Engine, int, str], list[str]]
+
+
+@dataclass(frozen=True)
 class Game(Generic[P]):
     name: str
     vocabulary: Vocabulary
@@ -156,3 +180,6 @@ class Game(Generic[P]):
     # what a seat may know, for the AI adapters (interpreter/observation.py): the game's
     # own observation, or one derived from the state and the decisions
     observation: Observation = GENERIC
+    # the table in text and the views a person at the terminal can ask for (None: the
+    # decision and the seat's `position` only)
+    terminal: Terminal | None = None

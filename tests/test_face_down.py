@@ -25,9 +25,9 @@ def data():
     return build(load_shipped())
 
 
-def _positions(data, seed: int, players: int = 3):
+def _positions(data, seed: int, players: int = 3, variants: tuple[str, ...] = ()):
     """Each position of a random game (seeded) up to its end, as the engine."""
-    engine = Engine.new_game(data, players, seed)
+    engine = Engine.new_game(data, players, seed, variants=list(variants))
     agents = [RandomAgent(seed * 10 + seat) for seat in range(players)]
     while (decision := engine.decision()) is not None:
         yield engine
@@ -37,11 +37,15 @@ def _positions(data, seed: int, players: int = 3):
 
 def _public_later(engine, viewer) -> set[str]:
     """The cards the viewer's log names other than as a face-down card (a card discarded
-    from a hand, reshuffled and drawn again, later placed in space...)."""
+    from a hand, reshuffled and drawn again, later placed in space, drawn by the viewer...)."""
     named = set()
     for event in seen_events(engine, viewer):
         if event["event"] not in ("play_card", "choice"):
-            named |= {v for v in event.values() if isinstance(v, str)}
+            for value in event.values():
+                named |= {value} if isinstance(value, str) else set()
+                named |= (
+                    {v for v in value if isinstance(v, str)} if isinstance(value, list) else set()
+                )
     return named
 
 
@@ -104,3 +108,38 @@ def test_no_observation_shows_another_seats_face_down_cards(data, seed):
             assert observation.tensor(other, viewer) == before, (step, viewer)
             assert observation.string(other, viewer) == observation.string(engine, viewer)
     assert checked, "no seat had a face-down card at a checked position"
+
+
+@pytest.mark.parametrize("variants", [(), ("advanced",)])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_log_shows_another_seats_draws_as_a_count_and_a_colour(data, seed, variants):
+    """A card drawn into a hand is hidden like a face-down one: its owner reads its id,
+    the others how many cards of which colour (and, with the advanced rules, that one
+    was kept, not which)."""
+    *_, engine = _positions(data, seed, 3, variants)
+    log = engine.state["log"]
+    draws = [i for i, e in enumerate(log) if e["event"] == "draw" and e["cards"]]
+    keeps = [i for i, e in enumerate(log) if e["event"] == "choice" and e["kind"] == "keep"]
+    assert draws and (keeps or not variants), "nothing drawn or kept: the test shows nothing"
+    names = seat_names(engine)
+    for viewer in _viewers(engine):
+        seen = seen_events(engine, viewer)
+        others: set[str] = set()
+        for i in draws + keeps:
+            event = log[i]
+            cards = event["cards"] if i in draws else [event["option"].split(":")[1]]
+            shown = json.dumps(seen[i]) + "\n".join(log_lines(engine, names, [seen[i]]))
+            if event["seat"] == viewer:
+                assert all(card in shown for card in cards), shown
+                continue
+            others |= set(cards)
+            assert not shown_ids(shown, set(cards)), (viewer, shown)
+            if i in draws:
+                line = log_lines(engine, names, [seen[i]])[0]
+                colour = data.text.word(event["color"], "DRAWS_HIDDEN.color")
+                assert f"{names[event['seat']]} draws {len(cards)} {colour} " in line, line
+        # the whole game as the viewer reads it names none of them, unless it shows later
+        text = transcript(engine, names, seen)
+        assert not shown_ids(text, others - _public_later(engine, viewer)), viewer
+    # the engine's own log keeps the cards
+    assert all(log[i]["cards"] for i in draws)

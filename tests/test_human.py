@@ -1,10 +1,12 @@
 """The human at `ba play --human N` (HumanAgent in interpreter/agents.py): an answer that
 is not an option number asks again, whatever it is; `?` explains, `q` quits; what the
-person reads goes to the terminal, not into the output."""
+person reads goes to the terminal, not into the output. The table and the commands:
+test_terminal.py."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -45,9 +47,10 @@ def test_a_question_mark_explains_the_options_and_asks_again(engine):
     chosen = HumanAgent(read=lambda _: next(answers), write=written.append).choose(engine, decision)
     assert chosen == decision.options[0].id
     shown = "\n".join(written)
-    assert "q quits the game" in shown
+    help_part = shown[shown.index("Type the number of an option") :]
+    assert re.search(r"^    q +quit the game$", help_part, re.M)
     for number, option in enumerate(decision.options, 1):
-        assert f"{number}. {option.id}: {option.label}" in shown
+        assert f"{number:>2}. {option.label}" in help_part  # by number and label, no id
 
 
 def test_q_quits_the_game(engine):
@@ -93,3 +96,29 @@ def test_ba_play_human_reads_the_others_face_down_cards_by_kind_and_colour(tmp_p
     for result, _ in runs.values():
         for event in others:
             assert f"play {event['card']} " not in result.stdout + result.stderr
+
+
+def test_ba_play_human_log_says_what_each_step_gained_and_hides_the_others_draws(tmp_path):
+    """The turn log says what each step gained and lost (items, VP, cards drawn, tiles
+    taken); the person reads their own draws by id, another seat's as a count and a
+    colour, in what they read during the game (stderr) and in the result (stdout)."""
+    saved = tmp_path / "game.json"
+    args = ["play", "--players", "3", "--seed", "2", "--human", "1", "--save", str(saved)]
+    result = CliRunner().invoke(ba, args, input="\n".join(["1"] * 3000))
+    assert result.exit_code == 0, result.stderr[-2000:]
+    log = json.loads(saved.read_text(encoding="utf-8"))["log"]
+    drew = {e["seat"] for e in log if e["event"] == "draw" and e["cards"]}
+    assert 0 in drew and drew - {0}, "nobody drew: the test shows nothing"
+    for shown in (result.stdout, result.stderr):
+        lines = shown.splitlines()
+        own = [line for line in lines if line.startswith("  P1 (human) draws ")]
+        assert own and all(re.search(r"\bm\d{3}\b", line) for line in own)
+        others = [line for line in lines if re.match(r"  P[23] \(\w+\) draws ", line)]
+        assert others and all(
+            re.match(r"  P[23] \(\w+\) draws 1 \w+ Mission card$", line) for line in others
+        ), others
+    out = result.stdout
+    assert re.search(r"^  P1 \(human\): \+1 \w+$", out, re.M)  # an item taken
+    assert re.search(r"^  P\d \(\w+\): -\d+ VP$", out, re.M)  # VP lost (rerolling)
+    assert re.search(r"^  P\d \(\w+\) takes tile t_\w+$", out, re.M)  # a tile discovered
+    assert re.search(r"^  P\d \(\w+\) activates tile \w+", out, re.M)

@@ -119,8 +119,9 @@ def test_the_log_says_when_a_trigger_fires_and_what_it_did(mod):
     assert "  P1, trigger scrap_bonus: +3 VP" in lines
     # a trigger raised inside another one reports its own points; the outer one, none
     fired = lines.index("  P1: trigger alarm_bell (a player performs a board action)")
-    assert lines[fired + 1 : fired + 4] == [
+    assert lines[fired + 1 : fired + 5] == [
         "  P1: trigger alarm_answer (a mission of the mod raises the alarm)",
+        "  P1: +1 VP",  # the step's gain, as every gain is logged
         "  P1, trigger alarm_answer: +1 VP",
         "  P1, trigger alarm_bell: no change",
     ]

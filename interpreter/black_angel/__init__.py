@@ -30,6 +30,7 @@ Where a rule lives:
     faces.py          what a card or tile shows on a table (kind, colour, cost, text)
     context.py        what a person reads beside a decision (context, previews)
     labels.py         the texts of decisions
+    terminal.py       the table in text for a person at the terminal, what an option does
     invariants.py, narrate.py, scenario_forms.py
 """
 
@@ -60,6 +61,7 @@ from . import (
     sequence_b,
     setup,
     space,
+    terminal,
     turn,
 )
 from .actions import ACTION_OPS
@@ -162,4 +164,5 @@ GAME = Game(
         observation.string,
         max_seats=observation.MAX_SEATS,
     ),
+    terminal=terminal.TERMINAL,
 )

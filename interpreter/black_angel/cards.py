@@ -101,6 +101,7 @@ def draw_keep(engine: Engine, frame: Frame) -> None:
         drawn = [draw_mission(engine, frame["colour"]) for _ in range(draw)]
         frame["drawn"] = [c for c in drawn if c is not None]
         frame["keep"] = min(keep, len(frame["drawn"]))
+        engine.log("draw", seat=seat, cards=list(frame["drawn"]), color=frame["colour"])
     if "answer" in frame:
         card = frame.pop("answer")
         frame["drawn"].remove(card)

@@ -1,4 +1,5 @@
-"""Who sees a card played face down beside a player board: the one place that decides.
+"""Who sees a card played face down beside a player board, or drawn into a hand: the
+one place that decides.
 
 The rulebooks have a player play cards around their board face down: the others see
 only the card's kind and, for a mission, its colour, which is all that counts there
@@ -6,7 +7,9 @@ only the card's kind and, for a mission, its colour, which is all that counts th
 "Sekwencja A"). Nothing turns such a card face up: a reset discards it. So every view
 of the game that someone other than the owner reads (the web table, the log, a bot's
 observation) shows the card in its public form, from these functions; the engine's
-own state keeps the card itself (saves, replays and the rules need it).
+own state keeps the card itself (saves, replays and the rules need it). A card drawn
+into a hand is hidden alike: the others know how many cards of which colour's deck
+were drawn (the decks are sorted by colour), not which, nor which one was kept.
 
 A viewer is a seat, or None for a spectator, who owns no card.
 """
@@ -59,6 +62,22 @@ def seen_event(engine: Engine, event: dict[str, Any], viewer: int | None) -> dic
     data = engine.data
     if event["event"] == "play_card":
         return {**event, "card": public_id(data, _kind(data, event["card"]), event["card"])}
+    if event["event"] == "draw" and event.get("cards"):
+        return {**event, "cards": None, "count": len(event["cards"])}
+    if event["event"] == "choice" and event.get("kind") == "keep":
+        card = event["option"].split(":")[-1]
+        if card not in data.missions:
+            return event
+        colour = data.missions[card].color
+        label = None
+        if event.get("label") is not None:
+            label = data.text.render(later(labels.A_MISSION_CARD, ("color", colour)))
+        return {
+            **event,
+            "option": f"card:{public_id(data, 'mission', card)}",
+            "label": label,
+            "options": None,
+        }
     if event["event"] == "choice" and str(event.get("option", "")).startswith("play:"):
         _, name, slot = event["option"].split(":")
         kind = "mission" if name in data.missions else RAVAGER

@@ -181,8 +181,9 @@ def _die(text: TextRenderer, shown: str) -> str:
     return say(text, HAL_DIE, color=colour, value=value) if colour else shown
 
 
-def _items(text: TextRenderer, amount: int, item: str) -> str:
-    """A number of items in words ("2 ships"), the word agreeing with the number."""
+def amount_in_words(text: TextRenderer, amount: int, item: str) -> str:
+    """A number of items in words ("2 ships"), the word agreeing with the number (also
+    what a player gains and loses, in narrate.py)."""
     return say(text, HAL_ITEMS, n=amount, count=amount, item=item)
 
 
@@ -258,10 +259,10 @@ def line(event: dict, names: list[str], text: TextRenderer) -> str | None:
             at=event["at"],
             strip=event["strip"],
             comet=comet,
-            reward=_items(text, amount, item),
+            reward=amount_in_words(text, amount, item),
         )
     if kind == "hal_gains":
-        items = _items(text, event["amount"], GAINED.get(event["item"], event["item"]))
+        items = amount_in_words(text, event["amount"], GAINED.get(event["item"], event["item"]))
         return "  " + say(text, HAL_GAINS, vp=event["vp"], items=items)
     if kind == "hal_fallback":
         why = WHY.get(event["why"])
@@ -270,7 +271,8 @@ def line(event: dict, names: list[str], text: TextRenderer) -> str | None:
     if kind == "hal_card_ejected":
         return "  " + say(text, HAL_CARD_EJECTED, card=event["card"])
     if kind == "hal_paid":
-        return "  " + say(text, HAL_PAID, price=_items(text, event["amount"], event["item"]))
+        price = amount_in_words(text, event["amount"], event["item"])
+        return "  " + say(text, HAL_PAID, price=price)
     if kind == "hal_final":
         return say(text, HAL_FINAL, total=event["total"])
     if kind == "gain_vp":

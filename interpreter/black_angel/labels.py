@@ -64,6 +64,8 @@ MISSION_CARD = N_("{card} ({color})")
 A_RAVAGER = N_("a Ravager card")  # TRANSLATORS: the {card} of PLAY_BESIDE
 # TRANSLATORS: the {card} of PLAY_BESIDE as the other players see it (played face down)
 FACE_DOWN_MISSION = N_("a face-down {color} Mission card")
+# TRANSLATORS: a card another player keeps in hand, as the others see it
+A_MISSION_CARD = N_("one {color} Mission card")
 TILE_IN_CELL = N_("{tile} (cell {cell})")
 TILE_IN_GRID_CELL = N_("{tile} (grid cell {cell})")
 EJECTED_TILE = N_("{tile} (ejected)")

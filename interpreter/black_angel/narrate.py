@@ -46,6 +46,31 @@ FINAL_SCORE = N_(
     "{player}: {total} VP (track {track}, advanced tiles {advanced}, conversion {conversion})"
 )
 FINAL_SCORE_TRIGGER = N_("  {player}: {points} VP from trigger {name}")  # of the total above
+# what a step gained and lost ({items}: "1 ship", "2 VP")
+GAINS = N_("{player}: +{items}")
+LOSES = N_("{player}: -{items}")
+DRAWS = N_("{player} draws {cards}")  # the drawer's own view: the ids
+# TRANSLATORS: another player's draw, as the others see it: how many, from which deck
+DRAWS_HIDDEN = NN_(
+    "{player} draws {count} {color} Mission card", "{player} draws {count} {color} Mission cards"
+)
+DRAWS_NOTHING = N_("{player} draws no card: that colour's deck and discards are empty")
+DISCARDS = N_("{player} discards {card}")
+TAKES_TILE = N_("{player} takes tile {tile}")
+TILE_EJECTED = N_("{player} loses tile {tile}, pushed out of the grid")
+GIVES_UP_TILE = N_("{player} gives up tile {tile}")
+ACTIVATES_TILE = N_("{player} activates tile {tile}")
+ACTIVATES_MISSION = N_("{player} activates mission {card}")
+FREE_ACTIVATION = N_("{player} activates mission {card} once for free")
+LAUNCHES = N_("{player} launches a ship at {at}")
+SHIP_FLIES = N_("{player} flies a ship to {to}")
+DESTROYS = NN_(
+    "{player} destroys ravager {cards} and takes it into hand",
+    "{player} destroys ravagers {cards} and takes them into hand",
+)
+ROBOT_HELD = N_("{player} leaves a robot on ravager {card}")
+DAMAGE_ACTION = N_("action {action} takes a damage cube")
+DISPLAY_IN = N_("tile {tile} enters the display")
 
 # a player's position (narrate.position)
 POSITION_ROUND = N_("round {round}")
@@ -120,6 +145,14 @@ def line(event: dict, names: list[str], text: TextRenderer) -> str | None:
         return "  " + say(text, REROLL, player=who)
     if kind == "pass":
         return "  " + say(text, PASSES, player=who)
+    if who is not None:
+        found = _gain_or_loss(event, who, text)
+        if found is not None:
+            return "  " + found
+    if kind == "damage_action":
+        return "  " + say(text, DAMAGE_ACTION, action=event["action"])
+    if kind == "display_in":
+        return "  " + say(text, DISPLAY_IN, tile=event["tile"])
     if kind == "final_score":
         score = say(
             text,
@@ -135,7 +168,52 @@ def line(event: dict, names: list[str], text: TextRenderer) -> str | None:
             for name, points in event.get("triggers", {}).items()
         ]
         return "\n".join([score, *by_trigger])
-    return None  # bookkeeping events (takes, gains, damage...) are not narrated
+    return None  # bookkeeping events (reserving a die, flipping a tile...) are not narrated
+
+
+def _gain_or_loss(event: dict, who: str, text: TextRenderer) -> str | None:
+    """What a player's step gained or lost: items, VP, cards, tiles, ships; None for
+    other events. Another seat's draw comes as face_down.seen_event leaves it: a count
+    and a colour, no ids."""
+    kind = event["event"]
+    if kind in ("take", "spend"):
+        items = hal_narrate.amount_in_words(text, event["amount"], event["item"])
+        return say(text, GAINS if kind == "take" else LOSES, player=who, items=items)
+    if kind in ("gain_vp", "lose_vp"):
+        items = hal_narrate.amount_in_words(text, event["amount"], event["track"])
+        return say(text, GAINS if kind == "gain_vp" else LOSES, player=who, items=items)
+    if kind == "draw":
+        cards = event.get("cards")
+        if cards is None:  # another seat's draw
+            count = event["count"]
+            return say(text, DRAWS_HIDDEN, n=count, player=who, count=count, color=event["color"])
+        if not cards:
+            return say(text, DRAWS_NOTHING, player=who)
+        return say(text, DRAWS, player=who, cards=text.tr.plain_list(cards))
+    if kind == "discard":
+        return say(text, DISCARDS, player=who, card=event["card"])
+    if kind == "discover":
+        return say(text, TAKES_TILE, player=who, tile=event["tile"])
+    if kind == "eject_tile":
+        return say(text, TILE_EJECTED, player=who, tile=event["tile"])
+    if kind == "spend_tile":
+        return say(text, GIVES_UP_TILE, player=who, tile=event["tile"])
+    if kind == "activate":
+        return say(text, ACTIVATES_TILE, player=who, tile=event["tile"])
+    if kind == "activate_mission":
+        return say(text, ACTIVATES_MISSION, player=who, card=event["card"])
+    if kind == "free_activation":
+        return say(text, FREE_ACTIVATION, player=who, card=event["card"])
+    if kind == "launch":
+        return say(text, LAUNCHES, player=who, at=event["at"])
+    if kind == "move_ship":
+        return say(text, SHIP_FLIES, player=who, to=event["to"])
+    if kind == "destroy":
+        cards = event["cards"]
+        return say(text, DESTROYS, n=len(cards), player=who, cards=text.tr.plain_list(cards))
+    if kind == "robot_held":
+        return say(text, ROBOT_HELD, player=who, card=event["card"])
+    return None
 
 
 def position(engine: Engine, seat: int) -> str:

@@ -338,7 +338,7 @@ def draw_for_die(engine: Engine, frame: Frame) -> None:
             draw = engine.data.numbers["game.advanced_draw"]
         cards = [draw_mission(engine, ctx["die_color"]) for _ in range(draw)]
         frame["drawn"] = [c for c in cards if c is not None]
-        engine.log("draw", seat=seat, card=frame["drawn"][0] if frame["drawn"] else None)
+        engine.log("draw", seat=seat, cards=list(frame["drawn"]), color=ctx["die_color"])
         return_die(engine, ctx["die"])
     answer = take_answer(frame)
     if answer is not NO_ANSWER:

@@ -29,6 +29,8 @@ def reroll_dice(engine: Engine, frame: Frame) -> None:
     lost = sum(state["dice"][i]["value"] for i in unused)
     for index in unused:
         return_die(engine, index)
+    # logged before the VP it costs, so that the log says why first
+    engine.log("reroll", seat=seat, lost=lost)
     if lost:
         lose_points(engine, seat, lost, "vp")
     for colour in engine.data.colors:
@@ -42,7 +44,6 @@ def reroll_dice(engine: Engine, frame: Frame) -> None:
             roll(engine, die)
     if state["neutral"] is not None:
         reroll_neutral(engine)
-    engine.log("reroll", seat=seat, lost=lost)
     engine.finish(frame)
 
 

@@ -985,6 +985,7 @@ SLOTS = {
     "WORKSTATION.color": COLOR,
     "MISSION_CARD.color": COLOR,
     "FACE_DOWN_MISSION.color": COLOR,
+    "A_MISSION_CARD.color": COLOR,
     "USE_ON_ACTION.kind": ACTION_KIND,
     "BUY_DIE.color": DIE_COLOR,
     "BUY_DIE.seller": SEAT_NAME,
@@ -1003,6 +1004,7 @@ SLOTS = {
     "DICE_OWN.color": DIE_COLOR,
     "DICE_OWN_RESERVED.color": DIE_COLOR,
     "DICE_OTHER.color": DIE_COLOR,
+    "DRAWS_HIDDEN.color": COLOR,
     # hal_narrate.py
     "HAL_DIE.color": DIE_COLOR,
     "HAL_READS_FIRST.half": HAL_HALF,
