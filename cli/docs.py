@@ -19,8 +19,9 @@ from pathlib import Path
 import click
 
 from ..dsl.errors import EngineError
-from ..dsl.i18n import N_, SOURCE_LANGUAGE, available_languages, translator
+from ..dsl.i18n import N_, NN_, SOURCE_LANGUAGE, available_languages, translator
 from ..dsl.loader import UsageError
+from ..dsl.mod_catalogs import untranslated
 from ..interpreter.files import check_output, output_folder
 from .common import GROUP_LANG, chosen_language, force_option, format_options, guarded
 from .rules import compiled, rules_options
@@ -31,6 +32,12 @@ LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch"}
 BUILDING = N_("building the reference in {language} ({lang}) ...")
 NOT_FINISHED = N_("error: the {lang} reference has warnings; it was not finished")
 BUILT = N_("built {languages} into {out}/ in {seconds} s; open {out}/index.html")
+NOT_TRANSLATED = NN_(
+    "{count} text not translated into {lang} (marked on its page; ba catalogs --rules MOD "
+    "--lang {lang} lists it)",
+    "{count} texts not translated into {lang} (marked on their pages; ba catalogs --rules MOD "
+    "--lang {lang} lists them)",
+)
 # a language needs the game's catalog (locales/) and one for the reference's prose
 LANGUAGES = [
     lang
@@ -96,6 +103,7 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
     rules = [str(Path(p).resolve()) for p in rules_paths]
     started = time.perf_counter()
     built = []
+    missing: dict[str, int] = {}  # lang -> the mod's texts shown in English
     try:
         with (
             tempfile.TemporaryDirectory(prefix="ba-docs-") as work,
@@ -114,6 +122,10 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
                 if problems:
                     raise Unfinished(lang, problems)  # leaves --out as it was
                 built.append(lang)
+                missing[lang] = len(untranslated(rules, lang))
+                if missing[lang] and fmt == "text":
+                    line = tr.plural(NOT_TRANSLATED, missing[lang])
+                    click.echo(line.format(count=missing[lang], lang=lang), err=True)
             _write_index(site, built)
     except Unfinished as exc:
         lang, problems = exc.args
@@ -129,6 +141,7 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
                     "languages": built,
                     "seconds": round(seconds, 2),
                     "content_hash": ruleset.content_hash,
+                    "untranslated": missing,
                 }
             )
         )

@@ -372,9 +372,7 @@ def check_randomness(engine_type: type[Engine], data: Program, state: dict) -> N
         )
 
 
-def checked_state(
-    engine_type: type[Engine], data: Program, text: str, seeded: bool = True
-) -> dict:
+def checked_state(engine_type: type[Engine], data: Program, text: str, seeded: bool = True) -> dict:
     """A saved game's state, parsed and checked (on games of `engine_type`); StateError
     for anything unusable. `seeded=False` (chance mode, where chance and not the seed
     decides every draw) skips the comparison of the generator with its seed."""

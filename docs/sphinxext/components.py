@@ -13,6 +13,7 @@ from __future__ import annotations
 from docutils import nodes
 
 from ...dsl.checker import Decl
+from ...dsl.extract import ORIGIN as ORIGIN_CONTEXT
 from ...dsl.meta import N_
 from .diagrams import strip
 from .domain import xref
@@ -104,6 +105,7 @@ class Cards(RulesDirective):
             para += nodes.emphasis(ref.say(ORIGIN[origin.kind]), ref.say(ORIGIN[origin.kind]))
             if origin.reason:
                 para += nodes.Text(": " + ref.text.origin(origin.reason))
+                ref.mark_untranslated(para, ORIGIN_CONTEXT, origin.reason)
             item += para
             items += item
         return items
