@@ -27,6 +27,7 @@ from .common import GROUP_LANG, chosen_language, force_option, format_options, g
 from .rules import compiled, rules_options
 
 SOURCES = Path(__file__).resolve().parent.parent / "docs" / "reference"
+GUIDES = SOURCES.parent  # docs/*.md, shown in the site under guides/
 EXTRA = "pip install 'black-angel-rules[docs]'"
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch"}
 BUILDING = N_("building the reference in {language} ({lang}) ...")
@@ -111,6 +112,8 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
         ):
             source = Path(work) / "reference"
             shutil.copytree(SOURCES, source, ignore=shutil.ignore_patterns("_build", "*.mo"))
+            for guide in GUIDES.glob("*.md"):  # included by the pages of source/guides/
+                shutil.copyfile(guide, Path(work) / guide.name)
             for lang in chosen:
                 if fmt == "text":
                     click.echo(
@@ -118,7 +121,7 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
                         err=True,
                     )
                 doctrees = Path(work) / "doctrees" / lang
-                problems = _build(source, doctrees, site / lang, lang, rules, base)
+                problems = _build(source, doctrees, site / lang, lang, rules, base, chosen)
                 if problems:
                     raise Unfinished(lang, problems)  # leaves --out as it was
                 built.append(lang)
@@ -153,8 +156,17 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
     return 0
 
 
-def _build(source: Path, doctrees: Path, out: Path, lang: str, rules: list[str], base: bool) -> str:
-    """Build one language; returns the warnings (the build fails on any)."""
+def _build(
+    source: Path,
+    doctrees: Path,
+    out: Path,
+    lang: str,
+    rules: list[str],
+    base: bool,
+    languages: list[str],
+) -> str:
+    """Build one language, with links to the same pages in the other `languages`;
+    returns the warnings (the build fails on any)."""
 
     from sphinx import locale
     from sphinx.application import Sphinx
@@ -169,7 +181,13 @@ def _build(source: Path, doctrees: Path, out: Path, lang: str, rules: list[str],
             outdir=out,
             doctreedir=doctrees,
             buildername="html",
-            confoverrides={"language": lang, "ba_rules": rules, "ba_base": base, "nitpicky": True},
+            confoverrides={
+                "language": lang,
+                "ba_rules": rules,
+                "ba_base": base,
+                "ba_languages": languages,
+                "nitpicky": True,
+            },
             status=None,
             warning=warnings,
             freshenv=True,
