@@ -58,19 +58,20 @@ def template() -> Catalog:
             catalog = read_po(handle)
         for message in list(catalog):  # locations relative to docs/reference, without lines
             pages = [_page(Path(work) / "pot", name) for name, _ in message.locations]
-            message.locations = [(page, None) for page in pages if not _guide(page)]
+            message.locations = [(page, None) for page in pages if page is not None]
             if message.id and not message.locations:
                 del catalog[message.id, message.context]  # only in a guide: English only
         return catalog
 
 
-def _page(built_in: Path, name: str) -> str:
-    return Path(os.path.normpath(built_in / name)).relative_to(SOURCES).as_posix()
-
-
-def _guide(page: str) -> bool:
-    """A page of guides/ that includes a guide of docs/ (in English only)."""
-    return page.startswith("guides/") and page != "guides/index.md"
+def _page(built_in: Path, name: str) -> str | None:
+    """The page of a message, relative to docs/reference; None for the guides (docs/*.md,
+    included by the pages of guides/), which are in English only."""
+    path = Path(os.path.normpath(built_in / name))
+    if not path.is_relative_to(SOURCES):
+        return None  # the guide itself
+    page = path.relative_to(SOURCES).as_posix()
+    return None if page.startswith("guides/") and page != "guides/index.md" else page
 
 
 def read(lang: str) -> Catalog:
