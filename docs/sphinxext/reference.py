@@ -68,7 +68,7 @@ class Reference:
         if (context, msgid) in self.untranslated:
             note = self.say(NOT_TRANSLATED)
             node += nodes.Text(" ")
-            node += nodes.inline(note, note, classes=["ba-untranslated"])
+            node += nodes.emphasis(note, note, classes=["ba-untranslated"])
 
     def say(self, msgid: str) -> str:
         """A message of the extension (marked `N_`) in the page's language."""
