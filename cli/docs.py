@@ -19,18 +19,26 @@ from pathlib import Path
 import click
 
 from ..dsl.errors import EngineError
-from ..dsl.i18n import N_, SOURCE_LANGUAGE, available_languages, translator
+from ..dsl.i18n import N_, NN_, SOURCE_LANGUAGE, available_languages, translator
 from ..dsl.loader import UsageError
+from ..dsl.mod_catalogs import untranslated
 from ..interpreter.files import check_output, output_folder
 from .common import GROUP_LANG, chosen_language, force_option, format_options, guarded
 from .rules import compiled, rules_options
 
 SOURCES = Path(__file__).resolve().parent.parent / "docs" / "reference"
+GUIDES = SOURCES.parent  # docs/*.md, shown in the site under guides/
 EXTRA = "pip install 'black-angel-rules[docs]'"
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch"}
 BUILDING = N_("building the reference in {language} ({lang}) ...")
 NOT_FINISHED = N_("error: the {lang} reference has warnings; it was not finished")
 BUILT = N_("built {languages} into {out}/ in {seconds} s; open {out}/index.html")
+NOT_TRANSLATED = NN_(
+    "{count} text not translated into {lang} (marked on its page; ba catalogs --rules MOD "
+    "--lang {lang} lists it)",
+    "{count} texts not translated into {lang} (marked on their pages; ba catalogs --rules MOD "
+    "--lang {lang} lists them)",
+)
 # a language needs the game's catalog (locales/) and one for the reference's prose
 LANGUAGES = [
     lang
@@ -96,6 +104,7 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
     rules = [str(Path(p).resolve()) for p in rules_paths]
     started = time.perf_counter()
     built = []
+    missing: dict[str, int] = {}  # lang -> the mod's texts shown in English
     try:
         with (
             tempfile.TemporaryDirectory(prefix="ba-docs-") as work,
@@ -103,6 +112,8 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
         ):
             source = Path(work) / "reference"
             shutil.copytree(SOURCES, source, ignore=shutil.ignore_patterns("_build", "*.mo"))
+            for guide in GUIDES.glob("*.md"):  # included by the pages of source/guides/
+                shutil.copyfile(guide, Path(work) / guide.name)
             for lang in chosen:
                 if fmt == "text":
                     click.echo(
@@ -110,10 +121,14 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
                         err=True,
                     )
                 doctrees = Path(work) / "doctrees" / lang
-                problems = _build(source, doctrees, site / lang, lang, rules, base)
+                problems = _build(source, doctrees, site / lang, lang, rules, base, chosen)
                 if problems:
                     raise Unfinished(lang, problems)  # leaves --out as it was
                 built.append(lang)
+                missing[lang] = len(untranslated(rules, lang))
+                if missing[lang] and fmt == "text":
+                    line = tr.plural(NOT_TRANSLATED, missing[lang])
+                    click.echo(line.format(count=missing[lang], lang=lang), err=True)
             _write_index(site, built)
     except Unfinished as exc:
         lang, problems = exc.args
@@ -129,6 +144,7 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
                     "languages": built,
                     "seconds": round(seconds, 2),
                     "content_hash": ruleset.content_hash,
+                    "untranslated": missing,
                 }
             )
         )
@@ -140,8 +156,17 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
     return 0
 
 
-def _build(source: Path, doctrees: Path, out: Path, lang: str, rules: list[str], base: bool) -> str:
-    """Build one language; returns the warnings (the build fails on any)."""
+def _build(
+    source: Path,
+    doctrees: Path,
+    out: Path,
+    lang: str,
+    rules: list[str],
+    base: bool,
+    languages: list[str],
+) -> str:
+    """Build one language, with links to the same pages in the other `languages`;
+    returns the warnings (the build fails on any)."""
 
     from sphinx import locale
     from sphinx.application import Sphinx
@@ -156,7 +181,13 @@ def _build(source: Path, doctrees: Path, out: Path, lang: str, rules: list[str],
             outdir=out,
             doctreedir=doctrees,
             buildername="html",
-            confoverrides={"language": lang, "ba_rules": rules, "ba_base": base, "nitpicky": True},
+            confoverrides={
+                "language": lang,
+                "ba_rules": rules,
+                "ba_base": base,
+                "ba_languages": languages,
+                "nitpicky": True,
+            },
             status=None,
             warning=warnings,
             freshenv=True,

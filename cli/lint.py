@@ -11,7 +11,7 @@ from ..dsl import catalogs, provenance
 from ..dsl.compiler import compile_paths
 from ..dsl.diagnostics import CODES, ERROR, WARNING, render_json, render_text
 from ..dsl.extract import ORIGIN
-from ..dsl.i18n import N_, NN_, Translator, translator
+from ..dsl.i18n import N_, NN_, Translator, mod_locale_dirs, translator
 from ..dsl.loader import UsageError
 from .common import (
     chosen_language,
@@ -94,7 +94,7 @@ def lint_command(paths, base, fmt, strict, show_provenance, list_codes, lang):
     With no PATHS, lints the rule set shipped with this package. Every problem is
     reported in one run, as file:line:col with the source line, a caret and a hint.
     """
-    tr = translator(chosen_language(lang, paths))
+    tr = translator(chosen_language(lang, paths), mod_locale_dirs(paths))  # a mod's texts too
     if list_codes:
         _print_codes(fmt, tr)
         return 0

@@ -15,6 +15,7 @@ from ..dsl.i18n import N_, translator
 from ..dsl.loader import UsageError
 from ..dsl.text import TextRenderer
 from ..interpreter.files import check_output, write_output
+from .catalogs import catalogs_command
 from .common import (
     chosen_language,
     color_option,
@@ -72,6 +73,7 @@ ba.add_command(rulings_command)
 ba.add_command(replay_command)
 ba.add_command(scenario_command)
 ba.add_command(docs_command)
+ba.add_command(catalogs_command)
 ba.add_command(report_command)
 ba.add_command(serve_command)
 

@@ -9,9 +9,12 @@ builder; Babel then updates each catalog: new paragraphs come in empty, changed 
 are kept as fuzzy suggestions, removed ones are dropped. Sphinx reads the catalogs
 when it builds a language (`ba docs --lang pl`).
 
-The text rendered from the rules (cards, rulings, primitives, lint messages) is not
-in these catalogs: the directives take it from the game's own catalogs in locales/,
-so nothing is translated twice.
+The guides (docs/*.md, included by the pages of docs/reference/guides/) are in English
+only: their paragraphs are left out of these catalogs. The text rendered from the rules
+(cards, rulings, primitives, lint messages) is not in these catalogs either: the
+directives take it from the game's own catalogs in locales/, so nothing is translated
+twice. Nor are the theme's own words ("Next", "On this page"): Sphinx reads them from
+locale/<lang>/LC_MESSAGES/sphinx.po, beside these.
 """
 
 from __future__ import annotations
@@ -53,15 +56,22 @@ def template() -> Catalog:
         app.build()
         with open(Path(work) / "pot" / f"{DOMAIN}.pot", "rb") as handle:
             catalog = read_po(handle)
-        for message in catalog:  # locations relative to docs/reference, without lines
-            message.locations = [
-                (_page(Path(work) / "pot", name), None) for name, _ in message.locations
-            ]
+        for message in list(catalog):  # locations relative to docs/reference, without lines
+            pages = [_page(Path(work) / "pot", name) for name, _ in message.locations]
+            message.locations = [(page, None) for page in pages if page is not None]
+            if message.id and not message.locations:
+                del catalog[message.id, message.context]  # only in a guide: English only
         return catalog
 
 
-def _page(built_in: Path, name: str) -> str:
-    return Path(os.path.normpath(built_in / name)).relative_to(SOURCES).as_posix()
+def _page(built_in: Path, name: str) -> str | None:
+    """The page of a message, relative to docs/reference; None for the guides (docs/*.md,
+    included by the pages of guides/), which are in English only."""
+    path = Path(os.path.normpath(built_in / name))
+    if not path.is_relative_to(SOURCES):
+        return None  # the guide itself
+    page = path.relative_to(SOURCES).as_posix()
+    return None if page.startswith("guides/") and page != "guides/index.md" else page
 
 
 def read(lang: str) -> Catalog:

@@ -75,9 +75,11 @@ def needed_messages(paths: Iterable[str | Path] = ()) -> dict[Key, list[tuple[st
 
 UNTRANSLATED_MOD = NN_(
     "note: {count} message of these rules has no {lang} translation (no {lang} catalog "
-    "beside them); it is shown in English",
+    "beside them); it is shown in English until `ba catalogs --rules {mod} --lang {lang}` "
+    "makes one to translate",
     "note: {count} messages of these rules have no {lang} translation (no {lang} catalog "
-    "beside them); they are shown in English",
+    "beside them); they are shown in English until `ba catalogs --rules {mod} --lang {lang}` "
+    "makes one to translate",
 )
 
 
@@ -103,8 +105,16 @@ def lint(paths: Iterable[str | Path] = ()) -> tuple[list[Diagnostic], list[Msg]]
         for lang in available_languages():
             if lang != SOURCE_LANGUAGE and lang not in own:
                 count = len(extra)
-                notes.append(Msg(UNTRANSLATED_MOD, {"count": count, "lang": lang}, count))
+                values = {"count": count, "lang": lang, "mod": _display(mod_folder(paths))}
+                notes.append(Msg(UNTRANSLATED_MOD, values, count))
     return diags, notes
+
+
+def mod_folder(paths: list[str | Path]) -> Path:
+    """The folder of a mod's catalogs (`locales` inside it): the first folder named, or
+    the folder of the first file named."""
+    first = Path(paths[0]) if paths else Path("MOD")
+    return first if first.is_dir() or not paths else first.parent
 
 
 def template_messages(path: Path = TEMPLATE) -> dict[Key, object]:
@@ -236,7 +246,7 @@ def check(
                                 "W503",
                                 where,
                                 N_("catalog {lang}: {entry} is no longer used"),
-                                N_("remove it, or run python -m blackangel.dsl.catalogs"),
+                                _regenerate(folder),
                                 **values,
                             )
                         )
@@ -299,8 +309,11 @@ def check(
                 )
             else:
                 hint = Msg(
-                    N_("translate it in the mod's catalog, locales/{lang}/LC_MESSAGES/*.po"),
-                    {"lang": lang},
+                    N_(
+                        "translate it in the mod's catalog, locales/{lang}/LC_MESSAGES/*.po "
+                        "(made and updated by ba catalogs --rules {mod} --lang {lang})"
+                    ),
+                    {"lang": lang, "mod": _display(_mod_of(folders))},
                 )
             diags.append(
                 Diagnostic.of(
@@ -313,6 +326,21 @@ def check(
                 )
             )
     return diags
+
+
+def _mod_of(folders: list[Path]) -> Path:
+    """The mod whose catalogs are checked: the folder holding the first `locales` folder
+    that is not the shipped one."""
+    mods = [f.parent for f in folders if f.resolve() != LOCALE_DIR]
+    return mods[0] if mods else Path("MOD")
+
+
+def _regenerate(locales: Path) -> Msg:
+    """How to bring a `locales` folder's catalogs up to date: the shipped ones with this
+    module, a mod's with `ba catalogs`."""
+    if locales.resolve() == LOCALE_DIR:
+        return Msg(N_("remove it, or run python -m blackangel.dsl.catalogs"))
+    return Msg(N_("remove it, or run ba catalogs --rules {mod}"), {"mod": _display(locales.parent)})
 
 
 # ---- regenerating ----------------------------------------------------------------------

@@ -363,6 +363,11 @@ def format_number(value: int, lang: str) -> str:
 def translator(lang: str = SOURCE_LANGUAGE, extra: tuple[str, ...] = ()) -> Translator:
     """The messages of a language: the shipped catalogs, then each mod's `locales` folder
     over them. English reads no shipped catalog (the msgids are English)."""
+    return Translator(lang, read_messages(lang, extra))
+
+
+def read_messages(lang: str, extra: tuple[str, ...] = ()) -> dict[Key, tuple[str, ...]]:
+    """The usable translations of a language, read now (`translator` keeps them)."""
     messages: dict[Key, tuple[str, ...]] = {}
     folders = [Path(d) for d in extra]
     if lang != SOURCE_LANGUAGE:
@@ -370,7 +375,7 @@ def translator(lang: str = SOURCE_LANGUAGE, extra: tuple[str, ...] = ()) -> Tran
     for folder in folders:
         for path in sorted((folder / lang / "LC_MESSAGES").glob("*.po")):
             messages.update(usable_messages(path, lang))
-    return Translator(lang, messages)
+    return messages
 
 
 ENGLISH = Translator(SOURCE_LANGUAGE, {})

@@ -224,6 +224,8 @@ def test_no_english_prose_is_left_in_polish_and_german(site, lang):
         relative = page.relative_to(site / "en")
         if relative.parts[0].startswith("_") or relative.name in ("genindex.html", "search.html"):
             continue
+        if relative.parts[0] == "guides" or relative.name == "glossary.html":
+            continue  # guides: English only (docs/catalogs.py); the glossary: all three
         english_blocks = {b for b in prose(page) if len(re.findall(r"[A-Za-z]{2,}", b)) >= 4}
         same = sorted(english_blocks & prose(site / lang / relative))
         if same:
@@ -388,3 +390,135 @@ def test_a_page_citing_what_the_rules_lack_fails_the_build(tmp_path):
     shown = warnings.getvalue()
     assert "the rules have no value 'game.no_such_number'" in shown
     assert "ba:card reference target not found: m999" in shown
+
+
+# ---- a site that teaches (issue 25) ----------------------------------------------------
+GUIDES = sorted(p.stem for p in (ROOT / "docs").glob("*.md"))
+
+
+@pytest.mark.slow
+def test_the_tutorial_the_how_tos_the_glossary_and_every_guide_are_pages(english):
+    pages = ["tutorial/first-card", "howto/index", "glossary", "guides/index"]
+    pages += [
+        f"howto/{name}" for name in ("trigger-and-event", "ruling", "new-kind", "translating")
+    ]
+    pages += [f"guides/{name}" for name in GUIDES]
+    missing = [page for page in pages if not (english / f"{page}.html").is_file()]
+    assert missing == []
+    index = (english / "index.html").read_text(encoding="utf-8")
+    assert 'href="tutorial/first-card.html"' in index and 'href="guides/index.html"' in index
+    # a guide is the file of docs/, included: its own words are there
+    guide = (english / "guides" / "translating.html").read_text(encoding="utf-8")
+    assert "Translating a mod, step by step" in guide
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "pl", "de"])
+def test_option_names_are_printed_as_typed(site, lang):
+    page = (site / lang / "language" / "commands.html").read_text(encoding="utf-8")
+    assert "--format" in page and "\u2013format" not in page
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("pl", ["Na górę strony", "Przejdź do treści", "Zbudowano za pomocą", "Tryb ciemny"]),
+        ("de", ["Nach oben", "Zum Inhalt springen", "Erstellt mit", "Dunkler Modus"]),
+    ],
+)
+def test_the_theme_speaks_the_language_of_the_page(site, lang, words):
+    page = (site / lang / "components" / "missions.html").read_text(encoding="utf-8")
+    english = ("Back to top", "Skip to content", "Made with", ">Next<", "contributors", "Dark mode")
+    english += ("Link to this heading",)
+    for english_words in english:
+        assert english_words not in page, english_words
+    for word in words:
+        assert word in page, word
+    contents = (site / lang / "game" / "turn.html").read_text(encoding="utf-8")
+    assert "On this page" not in contents
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["pl", "de"])
+def test_what_ba_lint_reports_is_in_the_language_of_the_page(site, lang):
+    from blackangel.dsl.i18n import translator
+
+    tr = translator(lang)
+    page = (site / lang / "language" / "lint-codes.html").read_text(encoding="utf-8")
+    for code in CODES:
+        if code in CATALOG_CODES:
+            continue
+        entry = page[page.index(f'id="{anchor("code", code)}"') :]
+        entry = entry[entry.index(tr.gettext("Reported:")) :][:3000]
+        severity = tr.pgettext("severity", CODES[code][0])
+        assert f"{severity} {code} " in html.unescape(entry), code
+
+
+@pytest.mark.slow
+def test_every_card_has_a_permalink_and_a_long_page_links_each_card(english):
+    ruleset = load_shipped()
+    for page in (english / "components").glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        for card in re.findall(r'<div class="ba-card [^"]*" id="card-([^"]+)"', text):
+            assert f'class="headerlink reference internal" href="#card-{card}"' in text, card
+    missions = (english / "components" / "missions.html").read_text(encoding="utf-8")
+    index = missions[missions.index('class="ba-card-index"') :]
+    index = index[: index.index("</p>")]
+    expected = [d.id for d in ruleset.of_kind("mission")]
+    assert re.findall(r'href="#card-(m\d+)"', index) == expected
+
+
+@pytest.mark.slow
+def test_each_page_links_the_same_page_in_the_other_languages(site):
+    for lang in ("en", "pl", "de"):
+        page = site / lang / "components" / "missions.html"
+        switcher = page.read_text(encoding="utf-8")
+        switcher = switcher[switcher.index('class="ba-languages"') :]
+        switcher = switcher[: switcher.index("</nav>")]
+        links = dict(re.findall(r'href="([^"]+)" hreflang="(\w+)"', switcher))
+        assert sorted(links.values()) == sorted({"en", "pl", "de"} - {lang})
+        for href in links:
+            assert (page.parent / href).resolve().is_file(), href
+
+
+@pytest.mark.slow
+def test_the_glossary_gives_each_term_in_three_languages(site):
+    page = (site / "pl" / "glossary.html").read_text(encoding="utf-8")
+    rows = [
+        re.findall(r"<td><p>(.*?)</p></td>", row)
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S)
+    ]
+    assert ["Mission card", "karta misji", "Auftragskarte"] in [row[:3] for row in rows]
+    assert ["robot", "robot", "Roboter", "element gry"] in rows
+    # what a term is, in the page's language: a kind of card says it with its help
+    from blackangel.dsl.extract import HELP
+    from blackangel.dsl.i18n import translator
+
+    english_help = load_shipped().vocabulary.kinds["mission"].help
+    help_pl = html.escape(translator("pl").pgettext(HELP, english_help), quote=False)
+    assert help_pl != english_help
+    assert [row[3] for row in rows if len(row) == 4 and row[1] == "karta misji"] == [
+        help_pl,  # the kind of card
+        "element gry",  # the component
+    ]
+
+
+@pytest.mark.slow
+def test_a_mods_untranslated_texts_are_marked_and_counted(tmp_path):
+    mod = tmp_path / "mymod"
+    mod.mkdir()
+    (mod / "cards.ba").write_text(
+        MOD.replace("  reward 1 ship\n", '  reward 1 ship  @reconstructed "the mod chose it"\n'),
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(
+        ba, ["docs", "--out", str(tmp_path / "site"), "--lang", "pl", "--rules", str(mod), "--base"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "1 text not translated into pl" in result.output
+    page = (tmp_path / "site" / "pl" / "components" / "missions.html").read_text(encoding="utf-8")
+    card = page[page.index('id="card-m061"') :]
+    card = card[: card.index('id="card-m062"')]
+    assert "the mod chose it" in card and 'class="ba-untranslated"' in card
+    assert page.count('class="ba-untranslated"') == 1

@@ -14,6 +14,9 @@ It renders the compiled rules into pages, so a page never holds a copy of a card
 - `diagrams.py`   `ba:diagram`: pictures drawn from the rules (the grid, the board, a strip)
 - `game.py`       `ba:setup`, `ba:phase` and the role `ba:value`: the game's structure and
                   numbers in the prose pages
+- `glossary.py`   `ba:glossary`: the game's terms in English, Polish and German
+- `frame.py`      the theme's frame in the page's language: the language switcher, the
+                  copyright line (the theme's words: locale/LANG/LC_MESSAGES/sphinx.po)
 
 The `.ba` lexer (dsl/highlight.py) highlights rules in code blocks.
 """
@@ -31,7 +34,9 @@ from .components import Cards
 from .diagrams import Diagram
 from .domain import BlackAngelDomain
 from .events import Events
+from .frame import add_links, add_templates
 from .game import Phase, Setup, ValueRole
+from .glossary import Glossary
 from .language import Counters, Kinds, Primitives
 from .lint import LintCodes
 from .reference import load_rules
@@ -43,6 +48,7 @@ STATIC = Path(__file__).parent / "static"
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("ba_rules", [], "env", types=[list, tuple])
     app.add_config_value("ba_base", False, "env", types=[bool])
+    app.add_config_value("ba_languages", [], "html", types=[list, tuple])
     app.add_lexer("ba", BlackAngelLexer)
     app.add_domain(BlackAngelDomain)
     for name, directive in {
@@ -57,11 +63,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
         "lint-codes": LintCodes,
         "setup": Setup,
         "phase": Phase,
+        "glossary": Glossary,
     }.items():
         app.add_directive_to_domain("ba", name, directive)
     app.add_role_to_domain("ba", "value", ValueRole())
     app.connect("builder-inited", load_rules)
     app.connect("builder-inited", _add_static)
+    app.connect("config-inited", add_templates)
+    app.connect("html-page-context", add_links)
     app.add_css_file("ba.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
 

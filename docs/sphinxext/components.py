@@ -13,12 +13,16 @@ from __future__ import annotations
 from docutils import nodes
 
 from ...dsl.checker import Decl
+from ...dsl.extract import ORIGIN as ORIGIN_CONTEXT
 from ...dsl.meta import N_
 from .diagrams import strip
-from .domain import xref
+from .domain import anchor, xref
 from .reference import Reference, RulesDirective, primitives_in
 
 USES = N_("Uses:")
+ON_THIS_PAGE = N_("Cards on this page:")
+PERMALINK = N_("Link to this card")
+INDEXED = 12  # a page with more cards starts with a link to each
 SOURCE = N_("Source")
 ALL_PRINTED = N_("Every value is printed in the rulebooks.")
 ALL_MOD = N_("Every value comes from the mod, not from the rulebooks.")
@@ -39,10 +43,21 @@ class Cards(RulesDirective):
         if kind not in ref.card_kinds():
             known = ", ".join(ref.card_kinds())
             raise self.error(f"ba:cards: no kind of card '{kind}' (kinds: {known})")
-        out: list[nodes.Node] = []
-        for decl in ref.decls(kind):
+        decls = ref.decls(kind)
+        out: list[nodes.Node] = [self.contents(ref, decls)] if len(decls) > INDEXED else []
+        for decl in decls:
             out.append(self.card(ref, decl))
         return out
+
+    def contents(self, ref: Reference, decls: list[Decl]) -> nodes.Element:
+        """The cards of a long page, each a link to its entry."""
+        para = nodes.paragraph(classes=["ba-card-index"])
+        para += nodes.strong(ref.say(ON_THIS_PAGE), ref.say(ON_THIS_PAGE))
+        for decl in decls:
+            assert decl.id is not None
+            para += nodes.Text(" ")
+            para += nodes.reference(decl.id, decl.id, refid=anchor("card", decl.id))
+        return para
 
     def card(self, ref: Reference, decl: Decl) -> nodes.Element:
         assert decl.id is not None
@@ -55,6 +70,10 @@ class Cards(RulesDirective):
 
         title = nodes.paragraph(classes=["ba-card-title"])
         title += nodes.strong(decl.id, decl.id)
+        link = nodes.reference(
+            "", "¶", refid=target, classes=["headerlink"], reftitle=ref.say(PERMALINK)
+        )
+        title += link
         facts = ref.text.fact_line(decl)  # in the page's language, as ba cards prints it
         if facts:
             title += nodes.Text("  ")
@@ -111,6 +130,7 @@ class Cards(RulesDirective):
             para += nodes.emphasis(ref.say(ORIGIN[origin.kind]), ref.say(ORIGIN[origin.kind]))
             if origin.reason:
                 para += nodes.Text(": " + ref.text.origin(origin.reason))
+                ref.mark_untranslated(para, ORIGIN_CONTEXT, origin.reason)
             item += para
             items += item
         return items

@@ -15,6 +15,7 @@ from docutils import nodes
 
 from ...dsl.cases import Case, examples, lint, without_expectations
 from ...dsl.diagnostics import CATALOG_CODES, CODES, render_text
+from ...dsl.i18n import ENGLISH, Translator
 from ...dsl.meta import N_
 from .reference import Reference, RulesDirective
 
@@ -51,7 +52,7 @@ class LintCodes(RulesDirective):
                 continue
             bad = without_expectations(case.path.read_text(encoding="utf-8"))
             box += nodes.literal_block(bad, bad, language="ba")
-            report = reported(case, bad, code)
+            report = reported(case, bad, code, ref.text.tr)
             box += nodes.paragraph(ref.say(BAD), ref.say(BAD))
             box += nodes.literal_block(report, report, language="text")
             fixed = without_expectations(case.fixed.read_text(encoding="utf-8"))
@@ -61,11 +62,12 @@ class LintCodes(RulesDirective):
         return out
 
 
-def reported(case: Case, text: str, code: str) -> str:
-    """What ba-lint says of the example as shown (a file named `mod.ba`)."""
+def reported(case: Case, text: str, code: str, tr: Translator = ENGLISH) -> str:
+    """What ba-lint says of the example as shown (a file named `mod.ba`), in the page's
+    language as `ba-lint --lang` says it."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "mod.ba"
         path.write_text(text, encoding="utf-8")
         result = lint(path, case.mode)
-        shown = [render_text(d, result.lines) for d in result.diagnostics if d.code == code]
+        shown = [render_text(d, result.lines, tr) for d in result.diagnostics if d.code == code]
     return "\n".join(shown).replace(str(path), path.name)

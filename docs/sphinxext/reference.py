@@ -23,9 +23,12 @@ from ...dsl import ast
 from ...dsl.checker import Decl
 from ...dsl.compiler import RuleSet, compile_paths
 from ...dsl.diagnostics import SourceLines, render_text
-from ...dsl.i18n import mod_locale_dirs
+from ...dsl.i18n import N_, Key, mod_locale_dirs
+from ...dsl.mod_catalogs import untranslated
 from ...dsl.provenance import ValueOrigin, origins
 from ...dsl.text import TextRenderer
+
+NOT_TRANSLATED = N_("(a text of the mod, not yet translated: shown in English)")
 
 
 class RulesError(ExtensionError):
@@ -54,6 +57,18 @@ class Reference:
             path, line = origin.where.rsplit(":", 2)[:2]
             found[(path, int(line))] = origin
         return found
+
+    @cached_property
+    def untranslated(self) -> set[Key]:
+        """The mod's messages shown in English on this language's pages."""
+        return set(untranslated(self.paths, self.lang))
+
+    def mark_untranslated(self, node: nodes.Element, context: str | None, msgid: str) -> None:
+        """Say after a text that it is a mod's text shown in English, not translated."""
+        if (context, msgid) in self.untranslated:
+            note = self.say(NOT_TRANSLATED)
+            node += nodes.Text(" ")
+            node += nodes.emphasis(note, note, classes=["ba-untranslated"])
 
     def say(self, msgid: str) -> str:
         """A message of the extension (marked `N_`) in the page's language."""
