@@ -1,11 +1,12 @@
-"""Players that answer decisions: random, greedy, Monte Carlo tree search (search.py), and a
-human at the terminal."""
+"""Players that answer decisions: random, greedy, Monte Carlo tree search (search.py), the
+expert that plans whole turns (planner.py), and a human at the terminal."""
 
 from __future__ import annotations
 
 from ..dsl.errors import EngineError, RulesError
 from ..dsl.i18n import N_
 from .engine import Decision, Engine
+from .planner import ExpertAgent
 from .rng import Rng, seed_state
 from .search import MctsAgent
 
@@ -107,7 +108,12 @@ class HumanAgent:
             self.write("  " + text.fill(ENTER_A_NUMBER, {"count": len(decision.options)}))
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
+AGENTS = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "mcts": MctsAgent,
+    "expert": ExpertAgent,
+}
 
 
 def play(engine: Engine, agents: list, max_decisions: int = 100_000) -> Engine:

@@ -143,3 +143,7 @@ class Game(Generic[P]):
     # JSON Schema of the parts of a state that a freshly set-up one does not show: path
     # pattern ("dice.*.owner") -> schema, for a player count (interpreter/state_check.py)
     state_shape: Callable[[P, int], Mapping[str, dict]] | None = None
+    # the score a seat can expect at the end, for a bot that plans a whole turn (agents
+    # named "expert", interpreter/planner.py): deeper than `heuristic`, on the scale of the
+    # final scores, and a finished game's own scores; None: `heuristic` stands in
+    outlook: Callable[[Engine, int], float] | None = None

@@ -24,6 +24,7 @@ Where a rule lives:
     hal.py            the solo game's automated opponent: his turn, his dice, his VP
     hal_actions.py    Hal's four actions
     scoring.py        counters, final scoring, the bots' estimate of a position
+    outlook.py        the score a seat can expect by the end (the planning bot's estimate)
     hidden.py         what a player cannot see, dealt again for a bot's search
     face_down.py      who sees a card played face down beside a board (views, log)
     labels.py         the texts of decisions
@@ -47,6 +48,7 @@ from . import (
     items,
     missions,
     narrate,
+    outlook,
     ravagers,
     scoring,
     sequence_a,
@@ -146,4 +148,5 @@ GAME = Game(
     automaton=hal.decide,
     rival=hal.rival,
     state_shape=state_shape,
+    outlook=outlook.outlook,
 )
