@@ -55,15 +55,20 @@ class ExpertAgent:
         options = [o.id for o in decision.options]
         if len(options) == 1:
             return options[0]
-        totals = dict.fromkeys(options, 0.0)
+        totals = self.weigh(engine, decision)
+        return max(options, key=lambda option: totals[option])
+
+    def weigh(self, engine: Engine, decision: Decision) -> dict[str, float]:
+        """Each option: the best end of turn found below it, summed over the worlds."""
+        totals = {o.id: 0.0 for o in decision.options}
         budget = max(1, self.nodes // self.worlds)
         for _ in range(self.worlds):
             world = engine.clone(log=False)
             world.determinize(decision.player, self.rng)
             found = TurnSearch(world, decision.player, self.value).run(budget)
-            for option in options:
+            for option in totals:
                 totals[option] += found.get(option, float("-inf"))
-        return max(options, key=lambda option: totals[option])
+        return totals
 
     def value(self, game: Engine, seat: int) -> float:
         """The seat's outlook less `rivalry` times the best other seat's."""

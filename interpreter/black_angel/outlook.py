@@ -44,8 +44,9 @@ TILE_RATE = 0.3  # activations of a grid tile per turn of the seat's (cards and 
 DIE_WORTH = 1.0  # an action still to take, beyond the face value
 FACE_WORTH = 0.4  # per pip of a die kept for a later turn
 WORKSTATION_DIE = 1.6  # one more die at a reroll
-CARD_IN_HAND = (0.6, 0.2)  # a mission that can be placed or played: the first few, more
+CARD_IN_HAND = (0.4, 0.2)  # a mission that can be placed or played: the first few, more
 FEW_CARDS = 2
+PLACING_SHARE = 0.2  # of what placing one of the first few missions in hand would bring
 RAVAGER_IN_HAND = 0.5  # a card that activates a whole row or column
 SHIP_IN_SPACE = 0.8  # a ship that can reach a hex to place a mission
 MISSION_IN_SPACE = 1.0  # a card owned in space (its tuck, counters that count it)
@@ -99,11 +100,7 @@ def expected_score(engine: Engine, seat: int) -> float:
                     value += effect_worth(engine, effect)
     ships = sum(seats.count(seat) for seats in state["space"]["ships"].values())
     value += SHIP_IN_SPACE * min(1.0, turns / 4.0) * ships
-    cards = min(len(p["hand"]), HAND_LIMIT)
-    few, more = CARD_IN_HAND
-    value += min(1.0, turns / 4.0) * (
-        few * min(cards, FEW_CARDS) + more * max(0, cards - FEW_CARDS)
-    )
+    value += min(1.0, turns / 4.0) * hand_worth(engine, p["hand"])
     value += RAVAGER_IN_HAND * min(1.0, turns / 4.0) * len(p["ravagers"])
     # items: their use while turns remain, their conversion at Spes at the end
     storage = p["storage"]
@@ -117,6 +114,31 @@ def expected_score(engine: Engine, seat: int) -> float:
     value += (1.0 - use) * spes * leftovers / data.numbers["game.conversion_rate"]
     value += ITEM_WORTH["debris"] * storage["debris"]
     return value
+
+
+def hand_worth(engine: Engine, hand: list[str]) -> float:
+    """Missions in hand: the best few are worth a share of what placing them brings (the
+    reward and the card's own effect); the rest little, as cards to play beside the grid."""
+    few, more = CARD_IN_HAND
+    worths = sorted((mission_worth(engine, card) for card in hand), reverse=True)[:HAND_LIMIT]
+    return sum(
+        (few + PLACING_SHARE * worth) if rank < FEW_CARDS else more
+        for rank, worth in enumerate(worths)
+    )
+
+
+def mission_worth(engine: Engine, card: str) -> float:
+    """What placing a mission brings its owner: the reward, then one activation or its
+    ejection effect."""
+    mission = engine.data.missions[card]
+    amount, item = mission.reward
+    worth = amount * ITEM_WORTH.get(item, 0.5)
+    if mission.activation is not None:
+        worth += max(0.0, effect_worth(engine, mission.activation))
+    for who, effect in mission.ejection.items():
+        if who != "passengers":
+            worth += effect_worth(engine, effect)
+    return worth
 
 
 def effect_worth(engine: Engine, effect: int | None) -> float:
