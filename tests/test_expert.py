@@ -35,6 +35,14 @@ def test_expert_is_a_named_agent_with_a_node_budget():
             ExpertAgent(1, **bad)
 
 
+def test_the_expert_can_take_a_seat_in_the_browser_game():
+    """ba serve's seats are its agents: the JSON API takes "expert" for a seat."""
+    pytest.importorskip("starlette")
+    from blackangel.web.session import BOTS
+
+    assert "expert" in BOTS
+
+
 def test_the_same_seed_plays_the_same_game(data):
     """Two games with the same seeds, the expert in both seats of a 3-player game, are the
     same choice for choice."""
@@ -117,9 +125,12 @@ def test_the_expert_plays_solo_against_hal(data):
 
 @pytest.mark.slow
 def test_the_expert_beats_greedy(data):
-    """Six 2-player games, the expert first in three and second in the others: it wins all
-    six (equal bots would do so once in 64 samples of six games) and scores more in all."""
-    wins = 0
+    """Six 2-player games, the expert first in three and second in the others. Between
+    greedy bots the difference of two seats' scores spreads by about 5 VP a game (standard
+    deviation over 20 seeded games), so by 12 over six games; the expert must win five
+    and outscore greedy by 30 VP over the six, 2.5 such spreads (less than 1 chance in
+    100 for equal bots)."""
+    wins, margin = 0, 0
     for seed in range(6):
         expert_seat = seed % 2
         bots = [GreedyAgent(seed), GreedyAgent(seed)]
@@ -127,4 +138,5 @@ def test_the_expert_beats_greedy(data):
         engine = play(Engine.new_game(data, 2, 100 + seed, log=False), bots)
         scores = engine.state["scores"]
         wins += scores[expert_seat] > scores[1 - expert_seat]
-    assert wins == 6
+        margin += scores[expert_seat] - scores[1 - expert_seat]
+    assert wins >= 5 and margin >= 30, (wins, margin)
