@@ -7,9 +7,10 @@ needs to weigh what that holding will bring in the rounds left (rules: EN rulebo
 - the track, and the advanced tiles as final scoring would count them now (caps and all);
 - each technology tile in the grid: what its effect is worth, times how often a card or a
   debris is likely to activate it in the turns left;
-- each robot in a workstation: one more die at every reroll left;
-- dice in the compartment: actions for the next turns (a die left at a reroll costs its
-  value, so they are worth little when few turns remain);
+- robots in workstations: the dice of each reroll, so the share of the turns left that
+  are actions rather than rerolls (more robots, rarer rerolls, with less and less gain);
+- dice in the compartment: their faces, for as many as the turns left can use (a die
+  left at a reroll costs its value);
 - missions in space: their future activations (the owner's free one when another seat
   uses it) or their ejection effect, and the tuck under the board they lead to;
 - ships in space, cards and ravagers in hand, items in storage: their use, or at the
@@ -22,6 +23,7 @@ estimate of an unfinished game already counts final scoring.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ...dsl import ast
@@ -41,9 +43,8 @@ PRIMITIVE_WORTH = {
     "spend_card": -0.8,
 }
 TILE_RATE = 0.3  # activations of a grid tile per turn of the seat's (cards and debris)
-DIE_WORTH = 1.0  # an action still to take, beyond the face value
+ACTION_WORTH = 2.0  # a turn spent on an action rather than on a reroll
 FACE_WORTH = 0.4  # per pip of a die kept for a later turn
-WORKSTATION_DIE = 1.6  # one more die at a reroll
 CARD_IN_HAND = (0.55, 0.2)  # a mission that can be placed or played: the first few, more
 FEW_CARDS = 2
 PLACING_SHARE = 0.05  # of what placing one of the first few missions in hand would bring
@@ -82,12 +83,13 @@ def expected_score(engine: Engine, seat: int) -> float:
     for tile in p["grid"]:
         if tile is not None and tiles[tile].kind != "advanced":
             value += effect_worth(engine, tiles[tile].standard) * TILE_RATE * turns
-    # dice: robots in workstations roll one at every reroll; dice held are actions to come
-    rerolls = turns / 4.0
-    value += WORKSTATION_DIE * rerolls * sum(p["workstations"].values())
-    for die in state["dice"]:
-        if die["owner"] == seat:
-            value += min(1.0, turns / 3.0) * (DIE_WORTH + FACE_WORTH * die["value"])
+    # dice: a turn uses one die, and a reroll (a turn of its own) rolls one die per robot
+    # in a workstation, so with w of them about w turns in w + 1 are actions; dice held
+    # are worth their faces for the next few turns, no more than turns are left to use them
+    rolled = max(1, sum(p["workstations"].values()))
+    value += ACTION_WORTH * turns * rolled / (rolled + 1)
+    faces = sorted((d["value"] for d in state["dice"] if d["owner"] == seat), reverse=True)
+    value += FACE_WORTH * sum(faces[: max(0, math.ceil(turns) - 1)])
     # missions in space, owned
     for card in state["space"]["cards"].values():
         if card["owner"] == seat:
