@@ -263,8 +263,8 @@ def check_players(data, players: int) -> None:
     "--agents",
     default="greedy,random",
     show_default=True,
-    help="Bots per seat, comma separated, repeated over the seats (random, greedy, mcts); "
-    "no more names than seats.",
+    help="Bots per seat, comma separated, repeated over the seats (random, greedy, mcts, "
+    "expert); no more names than seats.",
 )
 @click.option(
     "--human",
@@ -391,8 +391,8 @@ def play_command(
     "--agents",
     default="random",
     show_default=True,
-    help="Bots per seat, comma separated, repeated over the seats (random, greedy, mcts); "
-    "no more names than seats.",
+    help="Bots per seat, comma separated, repeated over the seats (random, greedy, mcts, "
+    "expert); no more names than seats.",
 )
 @click.option(
     "--workers",

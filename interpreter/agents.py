@@ -1,5 +1,5 @@
-"""Players that answer decisions: random, greedy, Monte Carlo tree search (search.py), and a
-human at the terminal."""
+"""Players that answer decisions: random, greedy, Monte Carlo tree search (search.py), the
+expert that plans whole turns (planner.py), and a human at the terminal."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from ..dsl.errors import EngineError, RulesError
 from ..dsl.i18n import N_
 from .engine import Decision, Engine
 from .narrate import log_lines, seat_names, seen_events
+from .planner import ExpertAgent
 from .rng import Rng, seed_state
 from .search import MctsAgent
 
@@ -183,7 +184,12 @@ def _count(answer: str) -> bool:
     return answer.isascii() and answer.isdigit() and len(answer) <= 9
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
+AGENTS = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "mcts": MctsAgent,
+    "expert": ExpertAgent,
+}
 
 
 def play(engine: Engine, agents: list, max_decisions: int = 100_000) -> Engine:

@@ -183,3 +183,7 @@ class Game(Generic[P]):
     # the table in text and the views a person at the terminal can ask for (None: the
     # decision and the seat's `position` only)
     terminal: Terminal | None = None
+    # the score a seat can expect at the end, for a bot that plans a whole turn (agents
+    # named "expert", interpreter/planner.py): deeper than `heuristic`, on the scale of the
+    # final scores, and a finished game's own scores; None: `heuristic` stands in
+    outlook: Callable[[Engine, int], float] | None = None

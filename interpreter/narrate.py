@@ -24,6 +24,8 @@ SEAT_WITH_AGENT = N_("{seat} ({agent})")  # TRANSLATORS: a seat and who plays it
 AGENT_NAMES = {
     "random": NC_("agent", "random"),
     "greedy": NC_("agent", "greedy"),
+    # TRANSLATORS: the bot that plans whole turns, after a seat's name
+    "expert": NC_("agent", "expert"),
     "human": NC_("agent", "human"),
 }
 

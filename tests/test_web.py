@@ -113,6 +113,7 @@ def test_the_start_page_offers_players_seats_rules_languages_and_a_seed(client):
     ):
         assert f'name="{name}"' in page.text
     assert 'value="mcts"' in page.text and 'value="greedy"' in page.text
+    assert 'value="expert"' in page.text
     assert client.get("/static/table.js").status_code == 200
 
 

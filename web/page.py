@@ -83,6 +83,7 @@ BOT_NAMES = {
     "random": NC_("agent", "random"),
     "greedy": NC_("agent", "greedy"),
     "mcts": NC_("agent", "mcts"),
+    "expert": NC_("agent", "expert"),
 }
 
 # the words the script shows (keys it knows, messages in the page's language)

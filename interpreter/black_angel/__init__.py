@@ -25,6 +25,7 @@ Where a rule lives:
     hal.py            the solo game's automated opponent: his turn, his dice, his VP
     hal_actions.py    Hal's four actions
     scoring.py        counters, final scoring, the bots' estimate of a position
+    outlook.py        the score a seat can expect by the end (the planning bot's estimate)
     hidden.py         what a player cannot see, dealt again for a bot's search
     face_down.py      who sees a card played face down beside a board (views, log)
     faces.py          what a card or tile shows on a table (kind, colour, cost, text)
@@ -55,6 +56,7 @@ from . import (
     missions,
     narrate,
     observation,
+    outlook,
     ravagers,
     scoring,
     sequence_a,
@@ -165,4 +167,5 @@ GAME = Game(
         max_seats=observation.MAX_SEATS,
     ),
     terminal=terminal.TERMINAL,
+    outlook=outlook.outlook,
 )

@@ -111,32 +111,7 @@ def final_scoring(engine: Engine) -> None:
             if on:
                 p["debris_on"][debris_cell] = False
                 p["storage"]["debris"] += 1
-        placed: list[tuple[str, int]] = []  # (tile, cap)
-        for tile in p["grid"]:
-            if tile is not None and data.tiles[tile].kind == "advanced":
-                placed.append((tile, numbers["game.advanced_cap"]))
-        placed += [(t, numbers["game.advanced_cap"]) for t in p["advanced_aside"]]
-        for i, tile in enumerate(p["advanced_spaces"]):
-            if tile is not None:
-                if engine.ruling("advanced_cap_cards") == "slot_color":
-                    recovered = len(p["tucked"][data.colors[i]])
-                else:
-                    recovered = sum(len(cards) for cards in p["tucked"].values())
-                bonus = numbers["game.advanced_cap_bonus"] * recovered
-                placed.append((tile, numbers["game.advanced_cap"] + bonus))
-        advanced = 0
-        for tile, caps in _grouped(data, placed).values():
-            score = data.tiles[tile].score
-            assert score is not None  # advanced tiles have a score (a required keyword)
-            formula = data.nodes[score]
-            assert isinstance(formula, ast.Call) and formula.per is not None
-            per_element = formula.values[0]
-            counter = data.counters[formula.per.name]
-            elements = counter(engine, seat, formula.per.values, {"final": True})
-            for cap in sorted(caps, reverse=True):
-                used = min(elements, -(-cap // per_element))
-                advanced += min(cap, used * per_element)
-                elements -= used
+        advanced = advanced_points(engine, seat)
         total += advanced
         conversion = 0
         if engine.state["turn"]["spes_reached"]:
@@ -158,6 +133,41 @@ def final_scoring(engine: Engine) -> None:
     engine.state["scores"] = scores
     if hal.playing(engine.state):
         hal.final_score(engine)
+
+
+def advanced_points(engine: Engine, seat: int) -> int:
+    """What a seat's advanced tiles score at the final scoring, as things stand (capped;
+    copies of one tile need distinct elements)."""
+    data = engine.data
+    numbers = data.numbers
+    p = engine.state["players"][seat]
+    placed: list[tuple[str, int]] = []  # (tile, cap)
+    for tile in p["grid"]:
+        if tile is not None and data.tiles[tile].kind == "advanced":
+            placed.append((tile, numbers["game.advanced_cap"]))
+    placed += [(t, numbers["game.advanced_cap"]) for t in p["advanced_aside"]]
+    for i, tile in enumerate(p["advanced_spaces"]):
+        if tile is not None:
+            if engine.ruling("advanced_cap_cards") == "slot_color":
+                recovered = len(p["tucked"][data.colors[i]])
+            else:
+                recovered = sum(len(cards) for cards in p["tucked"].values())
+            bonus = numbers["game.advanced_cap_bonus"] * recovered
+            placed.append((tile, numbers["game.advanced_cap"] + bonus))
+    advanced = 0
+    for tile, caps in _grouped(data, placed).values():
+        score = data.tiles[tile].score
+        assert score is not None  # advanced tiles have a score (a required keyword)
+        formula = data.nodes[score]
+        assert isinstance(formula, ast.Call) and formula.per is not None
+        per_element = formula.values[0]
+        counter = data.counters[formula.per.name]
+        elements = counter(engine, seat, formula.per.values, {"final": True})
+        for cap in sorted(caps, reverse=True):
+            used = min(elements, -(-cap // per_element))
+            advanced += min(cap, used * per_element)
+            elements -= used
+    return advanced
 
 
 def _grouped(data, placed: list[tuple[str, int]]) -> dict[str, tuple[str, list[int]]]:

@@ -1,0 +1,215 @@
+"""What a seat can expect to score by the end: the planning bot's estimate of a position.
+
+`position_value` (scoring.py) counts what a seat holds now; a bot that plans a whole turn
+needs to weigh what that holding will bring in the rounds left (rules: EN rulebook,
+"Final scoring" and the appendix). The estimate, in VP:
+
+- the track, and the advanced tiles as final scoring would count them now (caps and all);
+- each technology tile in the grid: what its effect is worth, times how often a card or a
+  debris is likely to activate it in the turns left;
+- robots in workstations: the dice of each reroll, so the share of the turns left that
+  are actions rather than rerolls (more robots, rarer rerolls, with less and less gain);
+- dice in the compartment: their faces, for as many as the turns left can use (a die
+  left at a reroll costs its value);
+- missions in space: their future activations (the owner's free one when another seat
+  uses it) or their ejection effect, and the tuck under the board they lead to;
+- ships in space, cards and ravagers in hand, items in storage: their use, or at the
+  end their conversion at Spes, weighed by how likely Spes is to be reached;
+- damage on the board and ravagers attacking it: a cost for everyone who needs actions.
+
+A finished game is worth its final scores: ending it is never a bonus in itself, since the
+estimate of an unfinished game already counts final scoring.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ...dsl import ast
+from . import hal
+from .scoring import advanced_points
+from .tables import Engine
+
+# what an item is worth to a player during the game, in VP
+ITEM_WORTH = {"vp": 1.0, "ship": 0.7, "resource": 0.7, "robot": 0.7, "debris": 0.5}
+# what one use of a primitive that is not a gain is worth (per unit where it has a number)
+PRIMITIVE_WORTH = {
+    "move_ship": 0.3,
+    "move_robot": 0.6,
+    "draw_keep": 0.8,
+    "activate_adjacent": 1.2,
+    "spend_tech": -1.5,
+    "spend_card": -0.8,
+}
+TILE_RATE = 0.3  # activations of a grid tile per turn of the seat's (cards and debris)
+ACTION_WORTH = 2.0  # a turn spent on an action rather than on a reroll
+FACE_WORTH = 0.4  # per pip of a die kept for a later turn
+CARD_IN_HAND = (0.55, 0.2)  # a mission that can be placed or played: the first few, more
+FEW_CARDS = 2
+PLACING_SHARE = 0.05  # of what placing one of the first few missions in hand would bring
+RAVAGER_IN_HAND = 0.5  # a card that activates a whole row or column
+SHIP_IN_SPACE = 0.8  # a ship that can reach a hex to place a mission
+MISSION_IN_SPACE = 1.0  # a card owned in space (its tuck, counters that count it)
+ACTIVATIONS_EXPECTED = 1.0  # activations of an owned activation mission before ejection
+TURNS_PER_ADVANCE = 4.0  # seats' turns between two advances of the Black Angel
+RAVAGERS_PER_TURN = 0.35  # ravagers drawn per turn (missions placed reveal them)
+HAND_LIMIT = 6
+
+
+def outlook(engine: Engine, seat: int) -> float:
+    """The VP the seat can expect at the end; in the solo game, less Hal's."""
+    state = engine.state
+    if state["scores"] is not None:
+        value = float(state["scores"][seat])
+        if hal.playing(state):
+            value -= state["hal"]["vp"]
+        return value
+    value = expected_score(engine, seat)
+    if hal.playing(state):
+        value -= state["hal"]["vp"]
+    return value
+
+
+def expected_score(engine: Engine, seat: int) -> float:
+    state = engine.state
+    data = engine.data
+    p = state["players"][seat]
+    turns = turns_left(engine)
+    spes = spes_chance(engine)
+    value = float(p["vp"]) + advanced_points(engine, seat)
+    # tiles in the grid, by what they will produce
+    tiles = data.tiles
+    for tile in p["grid"]:
+        if tile is not None and tiles[tile].kind != "advanced":
+            value += effect_worth(engine, tiles[tile].standard) * TILE_RATE * turns
+    # dice: a turn uses one die, and a reroll (a turn of its own) rolls one die per robot
+    # in a workstation, so with w of them about w turns in w + 1 are actions; dice held
+    # are worth their faces for the next few turns, no more than turns are left to use them
+    rolled = max(1, sum(p["workstations"].values()))
+    value += ACTION_WORTH * turns * rolled / (rolled + 1)
+    faces = sorted((d["value"] for d in state["dice"] if d["owner"] == seat), reverse=True)
+    value += FACE_WORTH * sum(faces[: max(0, math.ceil(turns) - 1)])
+    # missions in space, owned
+    for card in state["space"]["cards"].values():
+        if card["owner"] == seat:
+            mission = data.missions[card["mission"]]
+            value += MISSION_IN_SPACE
+            if mission.activation is not None:
+                value += ACTIVATIONS_EXPECTED * max(0.0, effect_worth(engine, mission.activation))
+            for who, effect in mission.ejection.items():
+                if who != "passengers":
+                    value += effect_worth(engine, effect)
+    ships = sum(seats.count(seat) for seats in state["space"]["ships"].values())
+    value += SHIP_IN_SPACE * min(1.0, turns / 4.0) * ships
+    value += min(1.0, turns / 4.0) * hand_worth(engine, p["hand"])
+    value += RAVAGER_IN_HAND * min(1.0, turns / 4.0) * len(p["ravagers"])
+    # items: their use while turns remain, their conversion at Spes at the end
+    storage = p["storage"]
+    leftovers = p["break_room"] + storage["resource"] + storage["ship"]
+    use = min(1.0, turns / 6.0)
+    value += use * (
+        ITEM_WORTH["ship"] * storage["ship"]
+        + ITEM_WORTH["resource"] * storage["resource"]
+        + ITEM_WORTH["robot"] * p["break_room"]
+    )
+    value += (1.0 - use) * spes * leftovers / data.numbers["game.conversion_rate"]
+    value += ITEM_WORTH["debris"] * storage["debris"]
+    return value
+
+
+def hand_worth(engine: Engine, hand: list[str]) -> float:
+    """Missions in hand: the best few are worth a share of what placing them brings (the
+    reward and the card's own effect); the rest little, as cards to play beside the grid."""
+    few, more = CARD_IN_HAND
+    worths = sorted((mission_worth(engine, card) for card in hand), reverse=True)[:HAND_LIMIT]
+    return sum(
+        (few + PLACING_SHARE * worth) if rank < FEW_CARDS else more
+        for rank, worth in enumerate(worths)
+    )
+
+
+def mission_worth(engine: Engine, card: str) -> float:
+    """What placing a mission brings its owner: the reward, then one activation or its
+    ejection effect."""
+    mission = engine.data.missions[card]
+    amount, item = mission.reward
+    worth = amount * ITEM_WORTH.get(item, 0.5)
+    if mission.activation is not None:
+        worth += max(0.0, effect_worth(engine, mission.activation))
+    for who, effect in mission.ejection.items():
+        if who != "passengers":
+            worth += effect_worth(engine, effect)
+    return worth
+
+
+def effect_worth(engine: Engine, effect: int | None) -> float:
+    """What one resolution of an effect is worth to its player, in VP (a rough figure)."""
+    if effect is None:
+        return 0.0
+    return _worth(engine.data.nodes[effect])
+
+
+def _worth(node: Any) -> float:
+    if isinstance(node, ast.Call):
+        if node.name in ("gain", "take", "spend", "lose") and len(node.values) >= 2:
+            amount = node.values[0] if isinstance(node.values[0], int) else 1
+            worth = amount * ITEM_WORTH.get(str(node.values[1]), 0.5)
+            if node.per is not None:
+                worth *= 1.5  # a count of something the player has: about one and a half
+            return -worth if node.name in ("spend", "lose") else worth
+        amount = node.values[0] if node.values and isinstance(node.values[0], int) else 1
+        return PRIMITIVE_WORTH.get(node.name, 0.3) * (amount if node.name == "spend_tech" else 1)
+    if isinstance(node, ast.Seq):
+        return sum(_worth(step) for step in node.steps)
+    if isinstance(node, ast.Trade):
+        return max(0.0, _worth(node.cost) + _worth(node.benefit))
+    if isinstance(node, ast.Choice):
+        return max(_worth(option) for option in node.options)
+    if isinstance(node, ast.Optional):
+        return max(0.0, _worth(node.step))
+    if isinstance(node, ast.Otherwise):
+        return _worth(node.first)
+    return 0.0
+
+
+def turns_left(engine: Engine) -> float:
+    """The seat's own turns likely left: until the Black Angel reaches Spes or the ravager
+    deck runs out, whichever comes first, and the final round."""
+    state = engine.state
+    players = len(state["players"])
+    if state["turn"]["end_trigger"] is not None:
+        return 0.5
+    by_spes = advances_to_spes(state["space"]) * TURNS_PER_ADVANCE / players
+    by_ravagers = len(state["ravager_deck"]) / RAVAGERS_PER_TURN / players
+    return min(by_spes, by_ravagers) + 1.0
+
+
+def spes_chance(engine: Engine) -> float:
+    """How likely the game ends with the Black Angel at Spes (what converts leftovers)."""
+    state = engine.state
+    if state["turn"]["spes_reached"]:
+        return 1.0
+    if state["turn"]["end_trigger"] is not None:
+        return 0.0
+    by_spes = advances_to_spes(state["space"]) * TURNS_PER_ADVANCE
+    by_ravagers = len(state["ravager_deck"]) / RAVAGERS_PER_TURN
+    return 1.0 if by_spes <= by_ravagers else 0.3
+
+
+def advances_to_spes(space: dict) -> int:
+    """How many advances of the Black Angel bring it to Spes (sequence_b.py: each moves it
+    one strip on, then the first strip goes to the far end, where the Spes token's strip
+    becomes the Spes tile)."""
+    order = list(space["order"])
+    ship = space["black_angel"][0]
+    token, tile = space["spes_token"], space["spes_tile"]
+    for advances in range(1, 4 * len(order) + 2):
+        ship = order[order.index(ship) + 1]
+        if ship == tile:
+            return advances
+        first = order.pop(0)
+        order.append(first)
+        if first == token:
+            token, tile = None, first
+    return 4 * len(order) + 2

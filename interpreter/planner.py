@@ -1,0 +1,143 @@
+"""The `expert` bot: it plans the rest of its turn, not just the next decision.
+
+A turn is many decisions (which sequence, which card beside which line, which die, how far
+to fly, which card to place...), and each alone often looks worthless: a ship moved is
+worth something only once a card is placed at the end of the move. So at every decision
+the bot searches the sequences of its own decisions that finish the turn, and values the
+position where each ends: the turn passes to another seat, the game ends, or chance
+speaks (a die is rolled: the copy's guess of it is no plan).
+
+The search runs on copies of the game dealt again as the seat sees it (`Engine.determinize`,
+as the MCTS bot does: other hands, deck orders and dice to come are guesses from the bot's
+own generator), in `worlds` such copies. In each it is best-first: the position with the
+highest estimate is expanded next (every option tried on a copy), until `nodes` copies
+have been made over all worlds. An option of the decision is worth the best end of turn
+found below it (while none is found, the best estimate below it), averaged over the
+worlds; the bot answers the best, the first listed on a tie.
+
+Positions are valued by the game's `outlook` (the score a seat can expect at the end; its
+`heuristic` where it has none): the seat's own, less `rivalry` times the best other
+seat's. The budget is a number of copies, not a time, so a seeded bot plays the same game
+on any machine.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+
+from .engine import Decision, Engine
+from .rng import Rng, seed_state
+
+NODES = 500  # copies per decision (docs/simulation.md: what it costs)
+WORLDS = 1  # guesses of the hidden cards and the dice per decision
+DIVES = 6  # options of a decision followed to the end of the turn before the rest
+RIVALRY = 0.5  # how much the best other seat's outlook counts against the seat's own
+
+
+class ExpertAgent:
+    """Plans whole turns on determinized copies; `nodes` copies per decision."""
+
+    name = "expert"
+
+    def __init__(
+        self, seed: int = 0, nodes: int = NODES, worlds: int = WORLDS, rivalry: float = RIVALRY
+    ):
+        if nodes < 1 or worlds < 1:
+            raise ValueError("the expert bot needs at least one node and one world")
+        self.holder = {"rng": seed_state(seed)}
+        self.rng = Rng(self.holder)
+        self.nodes = nodes
+        self.worlds = worlds
+        self.rivalry = rivalry
+
+    def choose(self, engine: Engine, decision: Decision) -> str:
+        options = [o.id for o in decision.options]
+        if len(options) == 1:
+            return options[0]
+        totals = self.weigh(engine, decision)
+        return max(options, key=lambda option: totals[option])
+
+    def weigh(self, engine: Engine, decision: Decision) -> dict[str, float]:
+        """Each option: the best end of turn found below it, summed over the worlds."""
+        totals = {o.id: 0.0 for o in decision.options}
+        budget = max(1, self.nodes // self.worlds)
+        for _ in range(self.worlds):
+            world = engine.clone(log=False)
+            world.determinize(decision.player, self.rng)
+            found = TurnSearch(world, decision.player, self.value).run(budget)
+            for option in totals:
+                totals[option] += found.get(option, float("-inf"))
+        return totals
+
+    def value(self, game: Engine, seat: int) -> float:
+        """The seat's outlook less `rivalry` times the best other seat's."""
+        estimate = game.data.game.outlook or game.data.game.heuristic
+        own = estimate(game, seat)
+        others = [estimate(game, other) for other in range(game.players) if other != seat]
+        return own - self.rivalry * max(others, default=0.0)
+
+
+class TurnSearch:
+    """Best-first search of one seat's decisions until its turn ends, on one copy.
+
+    Every option of the decision is tried; then the `dives` most promising ones are each
+    followed (always the best position below it next) until a turn ends below it, so that
+    they are compared on ends of turns, not on positions half-way through a turn, where an
+    action is paid for and not yet done; the rest of the budget expands the best positions
+    of the whole tree."""
+
+    def __init__(
+        self, game: Engine, seat: int, value: Callable[[Engine, int], float], dives: int = DIVES
+    ):
+        self.game = game
+        self.seat = seat
+        self.value = value
+        self.dives = dives
+        self.clock = game.data.game.clock
+        self.start = self.clock(game.state)
+        self.ends: dict[str, float] = {}  # root option -> best end of turn found
+        self.estimates: dict[str, float] = {}  # root option -> its own position's value
+        self.frontier: dict[str, list[tuple[float, int, Engine]]] = {}  # per root option
+        self.made = 0
+
+    def run(self, budget: int) -> dict[str, float]:
+        """Each option of the decision: the best end of turn found below it; while no
+        option has one, each option's own estimate."""
+        for option in self.game.legal_options():
+            self.frontier[option] = []
+            self._try(self.game, option, option)
+        promising = sorted(self.estimates, key=lambda o: -self.estimates[o])[: self.dives]
+        for root in promising:
+            while root not in self.ends and self.frontier[root] and self.made < budget:
+                self._expand(root)
+        while self.made < budget:
+            roots = [r for r in self.frontier if self.frontier[r]]
+            if not roots:
+                break
+            self._expand(min(roots, key=lambda r: self.frontier[r][0][:2]))
+        return dict(self.ends) if self.ends else dict(self.estimates)
+
+    def _expand(self, root: str) -> None:
+        _, _, game = heapq.heappop(self.frontier[root])
+        for option in game.legal_options():
+            self._try(game, option, root)
+
+    def _try(self, game: Engine, option: str, root: str) -> None:
+        trial = game.clone()
+        rng_before = trial.state["rng"]
+        trial.apply(option)
+        self.made += 1
+        value = self.value(trial, self.seat)
+        self.estimates.setdefault(root, value)
+        decision = trial.decision()
+        turn_over = (
+            decision is None
+            or decision.player != self.seat
+            or self.clock(trial.state) != self.start
+            or trial.state["rng"] != rng_before  # a roll or a shuffle: chance decides
+        )
+        if turn_over:
+            self.ends[root] = max(value, self.ends.get(root, value))
+        else:
+            heapq.heappush(self.frontier[root], (-value, self.made, trial))

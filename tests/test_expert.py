@@ -1,0 +1,147 @@
+"""The expert bot (interpreter/planner.py) and its estimate (black_angel/outlook.py): seeded
+and deterministic, blind to what its seat cannot see, stronger than greedy, at home in
+the solo game; none of these tests reads a clock."""
+
+import pytest
+from test_search import midgame, shuffled_world
+
+from blackangel.dsl.compiler import load_shipped
+from blackangel.interpreter import replay
+from blackangel.interpreter.agents import AGENTS, GreedyAgent, play
+from blackangel.interpreter.black_angel import outlook
+from blackangel.interpreter.black_angel.scoring import advanced_points
+from blackangel.interpreter.engine import Engine
+from blackangel.interpreter.invariants import problems
+from blackangel.interpreter.planner import ExpertAgent, TurnSearch
+from blackangel.interpreter.program import build
+
+SMALL = 60  # nodes per decision: enough to play sensibly, quick enough for a test
+
+
+@pytest.fixture(scope="module")
+def data():
+    return build(load_shipped())
+
+
+def small(seed: int) -> ExpertAgent:
+    return ExpertAgent(seed, nodes=SMALL)
+
+
+def test_expert_is_a_named_agent_with_a_node_budget():
+    assert AGENTS["expert"] is ExpertAgent
+    assert ExpertAgent().name == "expert"
+    for bad in ({"nodes": 0}, {"worlds": 0}):
+        with pytest.raises(ValueError):
+            ExpertAgent(1, **bad)
+
+
+def test_the_expert_can_take_a_seat_in_the_browser_game():
+    """ba serve's seats are its agents: the JSON API takes "expert" for a seat."""
+    pytest.importorskip("starlette")
+    from blackangel.web.session import BOTS
+
+    assert "expert" in BOTS
+
+
+def test_the_same_seed_plays_the_same_game(data):
+    """Two games with the same seeds, the expert in both seats of a 3-player game, are the
+    same choice for choice."""
+
+    def game():
+        return play(Engine.new_game(data, 3, 4), [small(1), small(2), GreedyAgent(3)])
+
+    first, second = game(), game()
+    assert replay.record(first) == replay.record(second)
+    assert first.is_terminal() and problems(first) == []
+
+
+def test_the_search_stays_within_its_budget(data):
+    """Over budget only by the options of the last position expanded, never by more."""
+    engine = midgame(data, 2, 3, 12)
+    seat = engine.decision().player
+    bot = small(5)
+    search = TurnSearch(engine.clone(log=False), seat, bot.value)
+    found = search.run(SMALL)
+    assert set(found) <= set(engine.legal_options()) and found
+    assert search.made <= SMALL + 40
+
+
+def test_the_expert_does_not_read_the_dice_or_the_hidden_cards(data, monkeypatch):
+    """Two games that differ only in what the deciding seat cannot see (the generator, the
+    deck orders, the other player's cards of each colour): the bot, seeded alike, weighs
+    every option the same in both. Where it skips the determinization, and so plans on
+    the real decks, some weight differs: the comparison can fail."""
+    seeds = range(4)
+
+    def weights():
+        out = []
+        for seed in seeds:
+            engine = midgame(data, 2, seed, 10 + seed)
+            twin = shuffled_world(engine, engine.decision().player, seed)
+            assert twin.state != engine.state
+            mine = small(seed).weigh(engine, engine.decision())
+            theirs = small(seed).weigh(twin, twin.decision())
+            out.append((mine, theirs))
+        return out
+
+    assert all(a == b for a, b in weights())
+    monkeypatch.setattr(Engine, "determinize", lambda engine, seat, rng: None)
+    assert any(a != b for a, b in weights())
+
+
+def test_a_finished_game_is_worth_its_final_scores(data):
+    """Ending the game earns nothing by itself: the estimate of a finished game is its
+    final score, and an unfinished game's estimate already counts the advanced tiles as
+    final scoring would."""
+    engine = play(Engine.new_game(data, 2, 8), [small(1), GreedyAgent(2)])
+    for seat in range(2):
+        assert outlook.outlook(engine, seat) == engine.state["scores"][seat]
+    engine = midgame(data, 2, 8, 30)
+    for seat in range(2):
+        p = engine.state["players"][seat]
+        assert outlook.expected_score(engine, seat) >= p["vp"] + advanced_points(engine, seat)
+
+
+def test_advances_to_spes_counts_the_strips_the_black_angel_has_to_cross(data):
+    engine = Engine.new_game(data, 2, 1)
+    space = engine.state["space"]
+    before = outlook.advances_to_spes(space)
+    assert before > 1
+    # one advance as sequence B makes it (sequence_b.py): the line moves on one strip
+    order = space["order"]
+    space["black_angel"][0] = order[order.index(space["black_angel"][0]) + 1]
+    first = order.pop(0)
+    order.append(first)
+    if space["spes_token"] == first:
+        space["spes_token"], space["spes_tile"] = None, first
+    assert outlook.advances_to_spes(space) == before - 1
+
+
+def test_the_expert_plays_solo_against_hal(data):
+    engine = play(Engine.new_game(data, 1, 6), [small(1)])
+    assert engine.is_terminal() and problems(engine) == []
+    assert engine.state["scores"] is not None
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="not yet: on these seeds the expert won 3 of 6 and scored 9 VP less than greedy "
+    "(docs/simulation.md); strict, so this says so the day it passes",
+)
+def test_the_expert_beats_greedy(data):
+    """Six 2-player games, the expert first in three and second in the others. Between
+    greedy bots the difference of two seats' scores spreads by about 5 VP a game (standard
+    deviation over 20 seeded games), so by 12 over six games; the expert must win five
+    and outscore greedy by 30 VP over the six, 2.5 such spreads (less than 1 chance in
+    100 for equal bots)."""
+    wins, margin = 0, 0
+    for seed in range(6):
+        expert_seat = seed % 2
+        bots = [GreedyAgent(seed), GreedyAgent(seed)]
+        bots[expert_seat] = ExpertAgent(seed)
+        engine = play(Engine.new_game(data, 2, 100 + seed, log=False), bots)
+        scores = engine.state["scores"]
+        wins += scores[expert_seat] > scores[1 - expert_seat]
+        margin += scores[expert_seat] - scores[1 - expert_seat]
+    assert wins >= 5 and margin >= 30, (wins, margin)
