@@ -62,6 +62,7 @@ class BlackAngelLexer(RegexLexer):
             (r"-?[0-9]+", Number.Integer),
             (r",", Punctuation),
             (r":", Punctuation, ("#pop", "effect")),
+            (r"->", Operator, ("#pop", "effect")),  # an effect shown on its own: a -> b
             (NAME, Name.Constant),
         ],
         # an effect: primitives and their arguments, joined by the connectors

@@ -56,6 +56,16 @@ def test_an_effect_continued_on_the_next_line_stays_an_effect():
     assert kinds["gain"] == "Token.Name.Function"
 
 
+@pytest.mark.parametrize(
+    "text", ["pay 1 boost -> gain 3 position", "at_least 3 boost -> gain 1 position"]
+)
+def test_an_effect_shown_on_its_own_lexes_as_an_effect(text):
+    """The reference shows a primitive's example as a bare effect (no field before it)."""
+    tokens = [(str(token), value) for token, value in lex(text, BlackAngelLexer())]
+    assert ("Token.Error", "-") not in tokens
+    assert ("Token.Operator", "->") in tokens and ("Token.Name.Function", "gain") in tokens
+
+
 def test_pygments_finds_the_lexer_through_its_entry_point():
     assert isinstance(get_lexer_by_name("ba"), BlackAngelLexer)
     assert isinstance(get_lexer_for_filename("missions.ba"), BlackAngelLexer)
