@@ -24,7 +24,7 @@ import click
 
 from ..dsl.i18n import NC_, SOURCE_LANGUAGE, Translator, available_languages, default_language
 from ..dsl.i18n import translator as load_translator
-from .help_messages import COMMAND, paragraphs_of, translated_epilog
+from .help_messages import COMMAND, SOURCE_HELP, paragraphs_of, translated_epilog
 
 CLICK = "click"  # the context of click's own words
 
@@ -111,6 +111,8 @@ def in_language(root: click.Command, lang: str) -> Iterator[None]:
 
     def swap(target: object, attribute: str, value: object) -> None:
         saved.append((target, attribute, getattr(target, attribute)))
+        if attribute == "help":
+            SOURCE_HELP.setdefault(id(target), getattr(target, attribute))
         setattr(target, attribute, value)
 
     try:
@@ -145,6 +147,8 @@ def in_language(root: click.Command, lang: str) -> Iterator[None]:
     finally:
         for target, attribute, value in reversed(saved):
             setattr(target, attribute, value)
+            if attribute == "help":
+                SOURCE_HELP.pop(id(target), None)
 
 
 class LanguageAware:

@@ -24,10 +24,21 @@ COMMAND = "command"  # the context of a command's help texts
 EXAMPLE_LINE = re.compile(r"^(\s+\S.*?\s{2,})(\S.*)$")
 
 
+# the help a command or option was written with (the catalogs' msgid), by the id of the
+# command or option, while a run shows its help in another language (help_language.py)
+SOURCE_HELP: dict[int, str | None] = {}
+
+
+def source_help(thing: click.Command | click.Option) -> str | None:
+    """The help a command or option was written with, also while a run shows it in
+    another language: what the reference translates for each of its pages."""
+    return SOURCE_HELP.get(id(thing), thing.help)
+
+
 def help_paragraphs(command: click.Command) -> list[tuple[str, bool]]:
-    """The paragraphs of a command's help: (text, is_example); prose is joined into one
-    line, an example keeps its lines."""
-    return paragraphs_of(command.help or "")
+    """The paragraphs of a command's help as written: (text, is_example); prose is joined
+    into one line, an example keeps its lines."""
+    return paragraphs_of(source_help(command) or "")
 
 
 def paragraphs_of(text: str) -> list[tuple[str, bool]]:

@@ -410,3 +410,20 @@ def test_simulate_gives_the_same_results_with_any_number_of_workers(run, tmp_pat
 def test_simulate_refuses_an_unwritable_output_before_playing(run, tmp_path):
     code, text = run(ba, "simulate", "--games", "2", "--out", str(tmp_path / "no" / "such.jsonl"))
     assert code == 2 and "cannot write" in text
+
+
+def test_the_help_as_written_stays_at_hand_while_a_run_shows_it_in_polish():
+    """`ba docs --lang en --lang pl` runs with its help in Polish (the last --lang), yet
+    the English pages of the reference must translate the help as written, not the
+    Polish: `source_help` gives it, and nothing is left over after the run."""
+    from blackangel.cli.help_language import in_language
+    from blackangel.cli.help_messages import SOURCE_HELP, help_paragraphs, source_help
+
+    docs = ba.commands["docs"]
+    option = next(p for p in docs.params if p.name == "out")
+    written, written_option = docs.help, option.help
+    with in_language(ba, "pl"):
+        assert docs.help != written and option.help != written_option  # shown in Polish
+        assert source_help(docs) == written and source_help(option) == written_option
+        assert help_paragraphs(docs)[0][0] == " ".join(written.split("\n\n")[0].split())
+    assert docs.help == written and SOURCE_HELP == {}

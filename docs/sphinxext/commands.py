@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 from docutils import nodes
 
-from ...cli.help_messages import COMMAND, help_paragraphs
+from ...cli.help_messages import COMMAND, help_paragraphs, source_help
 from ...cli.lint import lint_command
 from ...cli.main import ba
 from ...dsl.meta import N_
@@ -81,7 +81,8 @@ class Commands(RulesDirective):
                 continue
             names, _ = record
             meaning = nodes.paragraph()
-            meaning += nodes.Text(ref.text.tr.pgettext(COMMAND, option.help) if option.help else "")
+            written = source_help(option)
+            meaning += nodes.Text(ref.text.tr.pgettext(COMMAND, written) if written else "")
             if option.show_default and option.default not in (None, False, ()):
                 meaning += nodes.Text(" " + ref.say(DEFAULT_IS).format(value=option.default))
             rows.append([nodes.literal(names, names), meaning])
