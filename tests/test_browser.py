@@ -208,6 +208,7 @@ def test_a_browser_plays_a_seeded_game_to_the_end_by_clicking(chromium, server):
         )
         clicks = 0
         done: set[str] = set()
+        marks: set[bool] = set()
         end = time.monotonic() + DEADLINE
         while time.monotonic() < end:
             state = browser.wait_for(
@@ -219,6 +220,10 @@ def test_a_browser_plays_a_seeded_game_to_the_end_by_clicking(chromium, server):
             assert status != "error", browser.evaluate("document.body.innerText")
             if status == "over":
                 break
+            # the log marks what was logged since this seat's last answer (none at first)
+            marked = browser.evaluate("document.querySelectorAll('#log li.new').length")
+            assert clicks > 0 or marked == 0
+            marks.add(marked > 0)
             done |= {browser_step(browser, done, app, steps)}
             clicks += 1
         else:
@@ -231,7 +236,7 @@ def test_a_browser_plays_a_seeded_game_to_the_end_by_clicking(chromium, server):
     finally:
         browser.close()
 
-    assert clicks > 10
+    assert clicks > 10 and True in marks
     assert {"face", "card place", "place", "keys", "play shown"} <= done, done
     stored = app.state.games.storage.load(game_id)
     assert stored.settings.seed == SEED and stored.settings.seats == ["person", "greedy"]

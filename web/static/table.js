@@ -27,6 +27,8 @@
   let loading = false;
   let timer = null;
   let faces = {};
+  let logLength = 0; // lines of the log drawn
+  let newFrom = null; // the first line logged since this seat's last answer (marked as new)
   let typed = ""; // the digits of an option number being typed
   let typing = null;
 
@@ -103,6 +105,7 @@
   async function act(option) {
     if (busy) return;
     busy = true;
+    newFrom = logLength;
     main.dataset.state = "busy";
     clearStatus("refused");
     enableButtons(false);
@@ -142,7 +145,9 @@
       faces = view.faces || {};
       tableBox.innerHTML = view.table;
       hideFace();
-      logBox.replaceChildren(...view.log.map((line) => el("li", line)));
+      logBox.replaceChildren(...view.log.map((line, i) =>
+        newFrom !== null && i >= newFrom ? el("li", line, { class: "new" }) : el("li", line)));
+      logLength = view.log.length;
       logBox.scrollTop = logBox.scrollHeight;
       renderDecision(view);
       renderEnd(view);
