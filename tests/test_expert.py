@@ -124,11 +124,6 @@ def test_the_expert_plays_solo_against_hal(data):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="not yet: on these seeds the expert won 3 of 6 and scored 9 VP less than greedy "
-    "(docs/simulation.md); strict, so this says so the day it passes",
-)
 def test_the_expert_beats_greedy(data):
     """Six 2-player games, the expert first in three and second in the others. Between
     greedy bots the difference of two seats' scores spreads by about 5 VP a game (standard
