@@ -171,6 +171,21 @@ def line(event: dict, names: list[str], text: TextRenderer) -> str | None:
     return None  # bookkeeping events (reserving a die, flipping a tile...) are not narrated
 
 
+# events narrated by one line that names one piece of the event: (message, its field)
+ONE_PIECE = {
+    "discard": (DISCARDS, "card"),
+    "discover": (TAKES_TILE, "tile"),
+    "eject_tile": (TILE_EJECTED, "tile"),
+    "spend_tile": (GIVES_UP_TILE, "tile"),
+    "activate": (ACTIVATES_TILE, "tile"),
+    "activate_mission": (ACTIVATES_MISSION, "card"),
+    "free_activation": (FREE_ACTIVATION, "card"),
+    "launch": (LAUNCHES, "at"),
+    "move_ship": (SHIP_FLIES, "to"),
+    "robot_held": (ROBOT_HELD, "card"),
+}
+
+
 def _gain_or_loss(event: dict, who: str, text: TextRenderer) -> str | None:
     """What a player's step gained or lost: items, VP, cards, tiles, ships; None for
     other events. Another seat's draw comes as face_down.seen_event leaves it: a count
@@ -190,29 +205,12 @@ def _gain_or_loss(event: dict, who: str, text: TextRenderer) -> str | None:
         if not cards:
             return say(text, DRAWS_NOTHING, player=who)
         return say(text, DRAWS, player=who, cards=text.tr.plain_list(cards))
-    if kind == "discard":
-        return say(text, DISCARDS, player=who, card=event["card"])
-    if kind == "discover":
-        return say(text, TAKES_TILE, player=who, tile=event["tile"])
-    if kind == "eject_tile":
-        return say(text, TILE_EJECTED, player=who, tile=event["tile"])
-    if kind == "spend_tile":
-        return say(text, GIVES_UP_TILE, player=who, tile=event["tile"])
-    if kind == "activate":
-        return say(text, ACTIVATES_TILE, player=who, tile=event["tile"])
-    if kind == "activate_mission":
-        return say(text, ACTIVATES_MISSION, player=who, card=event["card"])
-    if kind == "free_activation":
-        return say(text, FREE_ACTIVATION, player=who, card=event["card"])
-    if kind == "launch":
-        return say(text, LAUNCHES, player=who, at=event["at"])
-    if kind == "move_ship":
-        return say(text, SHIP_FLIES, player=who, to=event["to"])
+    if kind in ONE_PIECE:  # a line naming the one card, tile or hex the event names
+        message, field = ONE_PIECE[kind]
+        return say(text, message, player=who, **{field: event[field]})
     if kind == "destroy":
         cards = event["cards"]
         return say(text, DESTROYS, n=len(cards), player=who, cards=text.tr.plain_list(cards))
-    if kind == "robot_held":
-        return say(text, ROBOT_HELD, player=who, card=event["card"])
     return None
 
 
