@@ -13,7 +13,7 @@ from .common import guarded
 from .rules import compiled, rules_options
 
 WEB_EXTRA = "pip install 'black-angel-rules[web]'"
-SERVING = N_("Black Angel: open http://{host}:{port}/ in a browser (Ctrl-C stops the server)")
+SERVING = N_("{title}: open http://{host}:{port}/ in a browser (Ctrl-C stops the server)")
 
 
 @click.command(name="serve")
@@ -60,7 +60,9 @@ def serve_command(host, port, db_path, bot_delay, rules_paths, base):
     app = create_app(db_path, ruleset, languages, bot_delay=bot_delay)  # bad --db: exit 2
     shown = f"[{host}]" if ":" in host else host
     port = listener.getsockname()[1]  # the port the system chose for --port 0
-    click.echo(app.state.games.programs("en").text.fill(SERVING, {"host": shown, "port": port}))
+    program = app.state.games.programs("en")
+    values = {"title": program.title, "host": shown, "port": port}
+    click.echo(program.text.fill(SERVING, values))
     config = uvicorn.Config(app, log_level="warning")
     uvicorn.Server(config).run(sockets=[listener])
     return 0

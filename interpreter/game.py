@@ -121,6 +121,17 @@ class Terminal:
 
 
 @dataclass(frozen=True)
+class Table:
+    """A game's own drawing of its table in the browser (`ba serve`): `draw(engine,
+    viewer, names)` gives the table as HTML as a viewer (a seat, None: a spectator) may
+    see it, and the faces of the cards it shows by their ids; `targets(decision)` gives,
+    per option id, the drawn element (its `data-target`) that a click answers with."""
+
+    draw: Callable[[Engine, int | None, list[str]], tuple[str, dict[str, dict]]]
+    targets: Callable[[Decision], dict[str, str]]
+
+
+@dataclass(frozen=True)
 class Game(Generic[P]):
     name: str
     vocabulary: Vocabulary
@@ -187,3 +198,5 @@ class Game(Generic[P]):
     # named "expert", interpreter/planner.py): deeper than `heuristic`, on the scale of the
     # final scores, and a finished game's own scores; None: `heuristic` stands in
     outlook: Callable[[Engine, int], float] | None = None
+    # the table in the browser (None: the generic one, drawn from the tracks, web/table.py)
+    table: Table | None = None

@@ -150,6 +150,8 @@ def create_app(
                 list(first.game.editions),
                 list(ruling.options) if ruling else [],
                 ruling.default if ruling else None,
+                tr.pgettext("title", first.title),
+                list(first.variants),
             )
         )
 
@@ -158,14 +160,16 @@ def create_app(
             session = await _session(games, request.path_params["game"])
         except NotFound:
             tr = translator(language(request), ruleset.locales)
-            return HTMLResponse(page.bad_link_page(tr, unknown_game=True), status_code=404)
+            title = tr.pgettext("title", first.title)
+            return HTMLResponse(page.bad_link_page(tr, True, title), status_code=404)
         token = request.query_params.get("token") or None
         tr = translator(session.settings.lang, ruleset.locales)
+        title = tr.pgettext("title", session.engine.data.title)
         try:
             session.seat_of(token)
         except Forbidden:
-            return HTMLResponse(page.bad_link_page(tr, unknown_game=False), status_code=403)
-        return HTMLResponse(page.table_page(tr, session.id, token))
+            return HTMLResponse(page.bad_link_page(tr, False, title), status_code=403)
+        return HTMLResponse(page.table_page(tr, session.id, token, title))
 
     async def start_game(request: Request) -> Response:
         body = await _json_body(request)
@@ -387,7 +391,7 @@ def _decision(engine: Engine, decision: Decision, faces: dict[str, dict]) -> dic
     about, and per option its text, the place on the table it names, the card it names
     (its face is added to `faces`), the effect where the text does not say it, and the
     places it would touch (the tiles a card would activate)."""
-    marks = table.targets(decision)
+    marks = table.targets(decision, engine)
     explained = engine.data.game.explain(engine, decision)
     about = explained.get("options", {})
     named = [explained.get("card")] + [about.get(o.id, {}).get("card") for o in decision.options]

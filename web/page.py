@@ -17,7 +17,6 @@ from urllib.parse import quote
 from ..dsl.extract import DIFFICULTY as DIFFICULTY_LEVEL
 from ..dsl.i18n import N_, NC_, Translator
 
-TITLE = N_("Black Angel")
 START_TITLE = N_("Start a game")
 PLAYERS = N_("Players")
 SOLO_HINT = N_("1 player: the solo game against Hal")
@@ -153,7 +152,11 @@ def start_page(
     editions: list[str],
     difficulties: list[str],
     default_difficulty: str | None,
+    title: str,
+    variants: list[str],
 ) -> str:
+    """The start page, offering only what the game has: its player counts, its variants,
+    editions and difficulties (the parts a game lacks are hidden, the script reads them)."""
     _ = tr.gettext
     players = "".join(
         f'<option value="{n}"{" selected" if n == 2 else ""}>{n}</option>' for n in player_counts
@@ -188,19 +191,22 @@ def start_page(
         f"{escape(LANG_NAMES.get(lang, lang))}</option>"
         for lang in languages
     )
+    solo = " hidden" if 1 not in player_counts or not difficulties else ""
+    rules = " hidden" if "advanced" not in variants else ""
+    edition = " hidden" if not editions else ""
     body = f"""
-<header><h1>{escape(_(TITLE))}</h1>{_languages(tr, languages, "/")}</header>
+<header><h1>{escape(title)}</h1>{_languages(tr, languages, "/")}</header>
 <main class="start">
 <h2>{escape(_(START_TITLE))}</h2>
 <form id="start" data-words="{_words(tr)}">
 <label>{escape(_(PLAYERS))} <select name="players">{players}</select></label>
-<p class="hint">{escape(_(SOLO_HINT))}</p>
+<p class="hint"{solo}>{escape(_(SOLO_HINT))}</p>
 <fieldset><legend>{escape(_(SEATS))}</legend>{"".join(seats)}</fieldset>
-<fieldset><legend>{escape(_(RULES))}</legend>
+<fieldset{rules}><legend>{escape(_(RULES))}</legend>
 <label><input type="radio" name="rules" value="base" checked> {escape(_(BASE_RULES))}</label>
 <label><input type="radio" name="rules" value="advanced"> {escape(_(ADVANCED_RULES))}</label>
 </fieldset>
-<label>{escape(_(EDITION))} <select name="edition">{edition_options}</select></label>
+<label{edition}>{escape(_(EDITION))} <select name="edition">{edition_options}</select></label>
 <label class="difficulty">{escape(_(DIFFICULTY))}
 <select name="difficulty">{difficulty_options}</select></label>
 <label>{escape(_(LANGUAGE))} <select name="lang">{language_options}</select></label>
@@ -213,14 +219,14 @@ def start_page(
 <section id="links" hidden></section>
 <section id="started" hidden></section>
 </main>"""
-    return _page(tr, _(TITLE), body, "start.js")
+    return _page(tr, title, body, "start.js")
 
 
-def table_page(tr: Translator, game_id: str, token: str | None) -> str:
+def table_page(tr: Translator, game_id: str, token: str | None, title: str) -> str:
     _ = tr.gettext
     home = f"/?lang={quote(tr.lang)}"
     body = f"""
-<header><h1>{escape(_(TITLE))}</h1><a href="{home}">{escape(_(NEW_GAME))}</a></header>
+<header><h1>{escape(title)}</h1><a href="{home}">{escape(_(NEW_GAME))}</a></header>
 <main class="game" id="game" data-game="{escape(game_id)}" data-token="{escape(token or "")}"
  data-words="{_words(tr)}">
 <p id="status" role="status" aria-live="polite" hidden></p>
@@ -231,17 +237,17 @@ def table_page(tr: Translator, game_id: str, token: str | None) -> str:
 <aside id="detail" aria-label="{escape(_(CARD))}" aria-live="polite" hidden></aside>
 <p class="hint">{escape(_(KEYS_HINT))}</p>
 </main>"""
-    return _page(tr, _(TITLE), body, "table.js")
+    return _page(tr, title, body, "table.js")
 
 
-def bad_link_page(tr: Translator, unknown_game: bool) -> str:
+def bad_link_page(tr: Translator, unknown_game: bool, title: str) -> str:
     """What a link to no game, or with a token not of its game, opens: a page saying so
     (not the API's JSON), with a way to start a new game."""
     _ = tr.gettext
     reason = _(NO_GAME) if unknown_game else _(BAD_TOKEN)
     home = f"/?lang={quote(tr.lang)}"
     body = f"""
-<header><h1>{escape(_(TITLE))}</h1><a href="{home}">{escape(_(NEW_GAME))}</a></header>
+<header><h1>{escape(title)}</h1><a href="{home}">{escape(_(NEW_GAME))}</a></header>
 <main class="bad-link">
 <h2>{escape(_(BAD_LINK))}</h2>
 <p class="error" id="bad-link">{escape(reason)}</p>

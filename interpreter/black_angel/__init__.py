@@ -37,7 +37,7 @@ Where a rule lives:
 
 from __future__ import annotations
 
-from ..game import Game, Implementation
+from ..game import Game, Implementation, Table
 from ..observation import Observation
 from . import (
     boosts,
@@ -45,6 +45,7 @@ from . import (
     checks,
     context,
     dice,
+    drawing,
     face_down,
     faces,
     grid,
@@ -168,4 +169,5 @@ GAME = Game(
     ),
     terminal=terminal.TERMINAL,
     outlook=outlook.outlook,
+    table=Table(drawing.draw, drawing.targets),
 )

@@ -10,7 +10,7 @@
     document.querySelectorAll("label.seat").forEach((label) => {
       label.hidden = Number(label.dataset.seat) >= players;
     });
-    form.querySelector("label.difficulty").hidden = players !== 1;
+    form.querySelector("label.difficulty").hidden = players !== 1 || !form.difficulty.options.length;
   }
   form.players.addEventListener("change", showSeats);
   showSeats();
