@@ -31,6 +31,7 @@ from .docs import docs_command
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .help_language import LanguageGroup
 from .lint import lint_command
+from .lsp import lsp_command
 from .report import report_command
 from .rules import compiled, rules_options
 from .scenario import scenario_command
@@ -76,6 +77,7 @@ ba.add_command(docs_command)
 ba.add_command(catalogs_command)
 ba.add_command(report_command)
 ba.add_command(serve_command)
+ba.add_command(lsp_command)
 
 
 @ba.command()

@@ -8,6 +8,7 @@ rules) -> graph (dsl.graph) -> RuleSet
 from __future__ import annotations
 
 import gc
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,13 +103,18 @@ def compile_sources(loaded: LoadedSources, strict_counts: bool) -> CompileResult
     return CompileResult(ruleset, _sorted(diags), loaded.lines)
 
 
-def compile_paths(paths: list[str | Path] | None = None, on_base: bool = False) -> CompileResult:
-    """Compile the shipped content (no paths), a complete mod, or a mod layered on the base.
+def compile_paths(
+    paths: list[str | Path] | None = None,
+    on_base: bool = False,
+    texts: Mapping[Path, bytes] | None = None,
+) -> CompileResult:
+    """Compile the shipped content (no paths), a complete mod, or a mod layered on the base;
+    `texts` replace files on disk (an editor's unsaved buffers).
 
     Component counts are errors for the shipped set and warnings for mods.
     """
     with _gc_paused():
-        loaded = load(paths, on_base)
+        loaded = load(paths, on_base, texts)
         result = compile_sources(loaded, strict_counts=not paths)
     if result.ruleset is not None and paths:
         result.ruleset.locales = mod_locale_dirs(paths)

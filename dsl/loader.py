@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,16 +76,24 @@ def display_name(path: Path) -> str:
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def read_sources(sources: list[tuple[Path, str]]) -> LoadedSources:
+def read_sources(
+    sources: list[tuple[Path, str]], texts: Mapping[Path, bytes] | None = None
+) -> LoadedSources:
+    """Read and parse the sources; `texts` (resolved path -> bytes) replaces what is on
+    disk, as an editor's unsaved buffers do."""
     loaded = LoadedSources()
     digest = hashlib.sha256()
     for path, key in sources:
         name = display_name(path)
-        try:
-            with open(path, "rb") as handle:  # bounded: a larger file is refused (E002)
-                data = handle.read(MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
+        edited = texts.get(path.resolve()) if texts else None
+        if edited is not None:
+            data = edited[: MAX_FILE_BYTES + 1]
+        else:
+            try:
+                with open(path, "rb") as handle:  # bounded: a larger file is refused (E002)
+                    data = handle.read(MAX_FILE_BYTES + 1)
+            except OSError as exc:
+                raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
         digest.update(key.encode("utf-8", "surrogateescape") + b"\0" + data + b"\0")
         tree, diags, text = parse_bytes(data, name)
         loaded.lines.add(name, text)
@@ -116,16 +125,21 @@ def layer(base: list[ast.SourceFile], mod: list[ast.SourceFile]) -> list[ast.Sou
     return kept + list(mod)
 
 
-def load(paths: list[str | Path] | None = None, on_base: bool = False) -> LoadedSources:
-    """Read a rule set: the shipped content (no paths), the given files, or both layered."""
+def load(
+    paths: list[str | Path] | None = None,
+    on_base: bool = False,
+    texts: Mapping[Path, bytes] | None = None,
+) -> LoadedSources:
+    """Read a rule set: the shipped content (no paths), the given files, or both layered;
+    `texts` are edited files not yet saved (see read_sources)."""
     shipped = find_sources([CONTENT_DIR])
     if not paths:
-        return read_sources(shipped)
+        return read_sources(shipped, texts)
     mod_paths = find_sources(paths)
     if not on_base:
-        return read_sources(mod_paths)
-    base = read_sources(shipped)
-    mod = read_sources(mod_paths)
+        return read_sources(mod_paths, texts)
+    base = read_sources(shipped, texts)
+    mod = read_sources(mod_paths, texts)
     mod.mod_files, mod.base_files = mod.files, base.files
     mod.files = layer(base.files, mod.files)
     mod.diagnostics = base.diagnostics + mod.diagnostics

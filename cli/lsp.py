@@ -1,0 +1,41 @@
+"""`ba lsp`: the language server for `.ba` files, started by an editor (see cli/lsp_server.py)."""
+
+from __future__ import annotations
+
+import click
+
+from ..dsl.loader import UsageError
+from .common import guarded
+
+LSP_EXTRA = "pip install 'black-angel-rules[lsp]'"
+
+EPILOG = """\b
+The editor starts `ba lsp` and talks to it over stdin/stdout (the Language
+Server Protocol); the folder opened in the editor is the rule set:
+  - with a `game` declaration in one of its files: a complete rule set;
+  - without one: a mod, layered on the shipped rules as `ba-lint --base` does.
+Initialization options (JSON, from the editor's settings):
+  {"base": true}       always layer the folder on the shipped rules (false: never)
+  {"language": "pl"}   card texts, help and messages in Polish (en, pl, de)
+
+\b
+Features: ba-lint's diagnostics as you type (code, range, hint), hover (an id:
+its card text and provenance; a keyword, primitive or event: its help),
+completion of keywords, primitives, events and ids, go to definition of an id.
+Editor setup (VS Code, Neovim, Helix): docs/editors.md.
+"""
+
+
+@click.command(name="lsp", epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@guarded
+def lsp_command():
+    """Run the language server for .ba rule files over stdio (for editors).
+
+    Needs the lsp extra (pip install 'black-angel-rules[lsp]').
+    """
+    try:
+        from .lsp_server import server
+    except ImportError as exc:
+        raise UsageError(f"ba lsp needs the lsp extra: {LSP_EXTRA} ({exc})") from exc
+    server.start_io()
+    return 0
