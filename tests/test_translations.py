@@ -99,7 +99,7 @@ POLISH_NOT_THE_RULEBOOKS = [
     r"\b(karty|kart) destruktora\b",  # plural: destruktorów
     r"\btali[aięą]\b",  # the rulebook's pile is "stos"
     r"\b[Pp]rzewag",  # the aids' bonus
-    r"\bdodat(ek|ku)\b(?! (web|cluster|docs|report)\b)",  # the appendix is "Załącznik"
+    r"\bdodat(ek|ku)\b(?! (web|lsp|cluster|docs|report)\b)",  # the appendix is "Załącznik"
     r"twojej siat|twoją planszę|twojej ręce|na ręce",  # reflexive, "w ręku"
 ]
 
