@@ -32,6 +32,7 @@ class Session:
         self.loop = asyncio.new_event_loop()
         self.client = LanguageClient("test", "1")
         self.diagnostics: dict[str, list[lsp.Diagnostic]] = {}
+        self.version = 0
 
         @self.client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def published(params: lsp.PublishDiagnosticsParams) -> None:
@@ -62,6 +63,25 @@ class Session:
 
         self.run(until())
 
+    def show(self, uri: str, text: str) -> list[lsp.Diagnostic]:
+        """Make `text` the editor's text of the document, then wait for its diagnostics."""
+        self.version += 1
+        if self.version == 1:
+            item = lsp.TextDocumentItem(uri=uri, language_id="ba", version=1, text=text)
+            self.client.text_document_did_open(lsp.DidOpenTextDocumentParams(item))
+        else:
+            self.client.text_document_did_change(
+                lsp.DidChangeTextDocumentParams(
+                    lsp.VersionedTextDocumentIdentifier(uri=uri, version=self.version),
+                    [lsp.TextDocumentContentChangeWholeDocument(text=text)],
+                )
+            )
+        expected_errors = text == BROKEN
+        self.wait_until(
+            lambda: uri in self.diagnostics and bool(self.diagnostics[uri]) == expected_errors
+        )
+        return self.diagnostics[uri]
+
     def close(self) -> None:
         self.run(self.client.shutdown_async(None))
         self.client.exit(None)
@@ -89,26 +109,18 @@ def test_lsp_help_teaches_the_setup():
 
 def test_diagnostics_on_open_then_cleared_when_fixed(mod):
     session, uri = mod
-    item = lsp.TextDocumentItem(uri=uri, language_id="ba", version=1, text=BROKEN)
-    session.client.text_document_did_open(lsp.DidOpenTextDocumentParams(item))
-    session.wait_until(lambda: session.diagnostics.get(uri))
-    [diag] = session.diagnostics[uri]
+    [diag] = session.show(uri, BROKEN)
     assert diag.code == "E103"
     assert diag.severity == lsp.DiagnosticSeverity.Error
     assert diag.range == lsp.Range(lsp.Position(4, 14), lsp.Position(4, 17))  # 'tak'
     assert "did you mean 'take'?" in diag.message
 
-    change = lsp.TextDocumentContentChangeWholeDocument(text=FIXED)
-    session.client.text_document_did_change(
-        lsp.DidChangeTextDocumentParams(
-            lsp.VersionedTextDocumentIdentifier(uri=uri, version=2), [change]
-        )
-    )
-    session.wait_until(lambda: session.diagnostics[uri] == [])
+    assert session.show(uri, FIXED) == []
 
 
 def test_hover_on_a_mission_id_shows_its_text(mod):
     session, uri = mod
+    session.show(uri, FIXED)
     hover = session.run(
         session.client.text_document_hover_async(
             lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(0, 10))
@@ -121,6 +133,7 @@ def test_hover_on_a_mission_id_shows_its_text(mod):
 
 def test_hover_on_a_primitive_shows_its_help(mod):
     session, uri = mod
+    session.show(uri, FIXED)
     hover = session.run(
         session.client.text_document_hover_async(
             lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(4, 15))
@@ -131,6 +144,7 @@ def test_hover_on_a_primitive_shows_its_help(mod):
 
 def test_definition_of_an_id_is_its_declaration(mod):
     session, uri = mod
+    session.show(uri, FIXED)
     location = session.run(
         session.client.text_document_definition_async(
             lsp.DefinitionParams(lsp.TextDocumentIdentifier(uri), lsp.Position(0, 9))
@@ -143,6 +157,7 @@ def test_definition_of_an_id_is_its_declaration(mod):
 
 def test_completion_offers_primitives_and_ids(mod):
     session, uri = mod
+    session.show(uri, FIXED)
     found = session.run(
         session.client.text_document_completion_async(
             lsp.CompletionParams(lsp.TextDocumentIdentifier(uri), lsp.Position(4, 14))
