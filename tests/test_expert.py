@@ -2,12 +2,14 @@
 and deterministic, blind to what its seat cannot see, stronger than greedy, at home in
 the solo game; none of these tests reads a clock."""
 
+import re
+
 import pytest
 from test_search import midgame, shuffled_world
 
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter import replay
-from blackangel.interpreter.agents import AGENTS, GreedyAgent, play
+from blackangel.interpreter.agents import AGENTS, OPPONENT, GreedyAgent, play
 from blackangel.interpreter.black_angel import outlook
 from blackangel.interpreter.black_angel.scoring import advanced_points
 from blackangel.interpreter.engine import Engine
@@ -41,6 +43,50 @@ def test_the_expert_can_take_a_seat_in_the_browser_game():
     from blackangel.web.session import BOTS
 
     assert "expert" in BOTS
+
+
+def test_a_person_at_the_terminal_plays_against_the_expert_unless_told_otherwise():
+    """`ba play --human`: the other seats are experts by default, the bots named by
+    --agents when it is given. The person (seat 2) quits at once: the expert has played
+    the first turn by then."""
+    from click.testing import CliRunner
+
+    from blackangel.cli.main import ba
+
+    def first_seat(*agents: str) -> str:
+        args = ["play", "--players", "2", "--seed", "3", "--human", "2", *agents]
+        result = CliRunner().invoke(ba, args, input="q\n")
+        assert result.exit_code == 0, result.stderr[-2000:]
+        return result.stderr
+
+    assert OPPONENT == "expert"
+    assert "P1 (expert)" in first_seat()
+    shown = first_seat("--agents", "greedy")
+    assert "P1 (greedy)" in shown and "P1 (expert)" not in shown
+
+
+def test_the_browser_game_seats_the_expert_opposite_a_person_by_default(tmp_path):
+    """ba serve: the start page preselects the expert for every seat but the first, and a
+    game started through the API without seats puts experts beside the person."""
+    pytest.importorskip("starlette")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # starlette's note on the httpx version
+        from starlette.testclient import TestClient
+
+        from blackangel.web.app import create_app
+
+        client = TestClient(create_app(tmp_path / "games.sqlite3", load_shipped()))
+    page = client.get("/").text
+    for seat in (1, 2, 3):
+        select = re.search(rf'<select[^>]*name="seat{seat}".*?</select>', page, re.S)
+        assert select and '<option value="expert" selected>' in select.group(0), seat
+    first = re.search(r'<select[^>]*name="seat0".*?</select>', page, re.S)
+    assert first and '<option value="person" selected>' in first.group(0)
+    answer = client.post("/api/games", json={"players": 3, "seed": 1})
+    assert answer.status_code == 201, answer.text
+    assert [seat["kind"] for seat in answer.json()["seats"]] == ["person", "expert", "expert"]
 
 
 def test_the_same_seed_plays_the_same_game(data):
