@@ -2,16 +2,17 @@
 and deterministic, blind to what its seat cannot see, stronger than greedy, at home in
 the solo game; none of these tests reads a clock."""
 
+import copy
 import re
 
 import pytest
 from test_search import midgame, shuffled_world
 
-from blackangel.dsl.compiler import load_shipped
+from blackangel.dsl.compiler import compile_paths, load_shipped
 from blackangel.interpreter import replay
 from blackangel.interpreter.agents import AGENTS, OPPONENT, GreedyAgent, play
 from blackangel.interpreter.black_angel import outlook
-from blackangel.interpreter.black_angel.scoring import advanced_points
+from blackangel.interpreter.black_angel.scoring import advanced_points, position_value
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.invariants import problems
 from blackangel.interpreter.planner import ExpertAgent, TurnSearch
@@ -186,3 +187,43 @@ def test_the_expert_beats_greedy(data):
         wins += scores[expert_seat] > scores[1 - expert_seat]
         margin += scores[expert_seat] - scores[1 - expert_seat]
     assert wins >= 5 and margin >= 30, (wins, margin)
+
+
+FINAL_BONUS = "trigger scrap_bonus {\n  on final_scoring\n  effect: gain 3 vp\n}\n"
+
+
+def test_a_final_scoring_trigger_is_not_credited_to_the_option_that_ends_the_game(data, tmp_path):
+    """A mod gives every seat 3 VP at final scoring. Greedy's estimate (`position_value`)
+    and the expert's (`outlook`) count those points before the game ends as well as
+    after, so the last decision of a game gains the same under the mod as under the
+    shipped rules: ending the game earns no share of them. Without the fix a game still
+    going lacked them and the option that ended it gained them all."""
+    path = tmp_path / "bonus.ba"
+    path.write_text(FINAL_BONUS, encoding="utf-8")
+    modded = build(compile_paths([path], on_base=True).ruleset)
+    engine = Engine.new_game(modded, 2, 8, log=False)
+    bots = [GreedyAgent(1), GreedyAgent(2)]
+    while True:  # up to the decision whose answer ends the game
+        before = engine.clone(log=False)
+        decision = engine.decision()
+        choice = bots[decision.player].choose(engine, decision)
+        engine.apply(choice)
+        if engine.is_terminal():
+            break
+    rules = {"mod": modded, "shipped": data}
+    gains, tracks = {}, {}
+    for name, rule_set in rules.items():
+        last = Engine(rule_set, copy.deepcopy(before.state), log=False)
+        end = last.clone(log=False)
+        end.apply(choice)
+        assert end.is_terminal()
+        for estimate in (position_value, outlook.outlook):
+            for seat in range(2):
+                gains[name, estimate, seat] = estimate(end, seat) - estimate(last, seat)
+        tracks[name] = [p["vp"] for p in end.state["players"]]
+    assert tracks["mod"] == [vp + 3 for vp in tracks["shipped"]], "the trigger did not run"
+    for estimate in (position_value, outlook.outlook):
+        for seat in range(2):
+            assert gains["mod", estimate, seat] == pytest.approx(
+                gains["shipped", estimate, seat]
+            ), (estimate.__name__, seat)
