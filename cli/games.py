@@ -16,7 +16,7 @@ from ..dsl.games import load as load_game
 from ..dsl.i18n import N_, NN_
 from ..dsl.loader import UsageError
 from ..interpreter import cluster, replay, simulation
-from ..interpreter.agents import AGENTS, HumanAgent, QuitGame, play
+from ..interpreter.agents import AGENTS, OPPONENT, HumanAgent, QuitGame, play
 from ..interpreter.arguments import MAX_SEED, SEEDS
 from ..interpreter.engine import Engine
 from ..interpreter.files import check_output, output_file, read_text, write_output
@@ -95,6 +95,8 @@ def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> 
     given = click.get_current_context().get_parameter_source("agents") != (
         ParameterSource.DEFAULT
     )  # the default pair also serves the solo game's single seat
+    if human_seat is not None and not given:
+        names = [OPPONENT]  # a person plays against the strongest bot unless told otherwise
     if given and len(names) > players:
         raise UsageError(
             f"--agents names {len(names)} bots for {players} seats; give at most {players}"
@@ -264,7 +266,7 @@ def check_players(data, players: int) -> None:
     default="greedy,random",
     show_default=True,
     help="Bots per seat, comma separated, repeated over the seats (random, greedy, mcts, "
-    "expert); no more names than seats.",
+    f"expert); no more names than seats. With --human the default is {OPPONENT}.",
 )
 @click.option(
     "--human",

@@ -190,6 +190,7 @@ AGENTS = {
     "mcts": MctsAgent,
     "expert": ExpertAgent,
 }
+OPPONENT = "expert"  # the bot a person plays against unless told otherwise (ba play, ba serve)
 
 
 def play(engine: Engine, agents: list, max_decisions: int = 100_000) -> Engine:

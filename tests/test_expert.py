@@ -2,14 +2,17 @@
 and deterministic, blind to what its seat cannot see, stronger than greedy, at home in
 the solo game; none of these tests reads a clock."""
 
+import copy
+import re
+
 import pytest
 from test_search import midgame, shuffled_world
 
-from blackangel.dsl.compiler import load_shipped
+from blackangel.dsl.compiler import compile_paths, load_shipped
 from blackangel.interpreter import replay
-from blackangel.interpreter.agents import AGENTS, GreedyAgent, play
+from blackangel.interpreter.agents import AGENTS, OPPONENT, GreedyAgent, play
 from blackangel.interpreter.black_angel import outlook
-from blackangel.interpreter.black_angel.scoring import advanced_points
+from blackangel.interpreter.black_angel.scoring import advanced_points, position_value
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.invariants import problems
 from blackangel.interpreter.planner import ExpertAgent, TurnSearch
@@ -41,6 +44,50 @@ def test_the_expert_can_take_a_seat_in_the_browser_game():
     from blackangel.web.session import BOTS
 
     assert "expert" in BOTS
+
+
+def test_a_person_at_the_terminal_plays_against_the_expert_unless_told_otherwise():
+    """`ba play --human`: the other seats are experts by default, the bots named by
+    --agents when it is given. The person (seat 2) quits at once: the expert has played
+    the first turn by then."""
+    from click.testing import CliRunner
+
+    from blackangel.cli.main import ba
+
+    def first_seat(*agents: str) -> str:
+        args = ["play", "--players", "2", "--seed", "3", "--human", "2", *agents]
+        result = CliRunner().invoke(ba, args, input="q\n")
+        assert result.exit_code == 0, result.stderr[-2000:]
+        return result.stderr
+
+    assert OPPONENT == "expert"
+    assert "P1 (expert)" in first_seat()
+    shown = first_seat("--agents", "greedy")
+    assert "P1 (greedy)" in shown and "P1 (expert)" not in shown
+
+
+def test_the_browser_game_seats_the_expert_opposite_a_person_by_default(tmp_path):
+    """ba serve: the start page preselects the expert for every seat but the first, and a
+    game started through the API without seats puts experts beside the person."""
+    pytest.importorskip("starlette")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # starlette's note on the httpx version
+        from starlette.testclient import TestClient
+
+        from blackangel.web.app import create_app
+
+        client = TestClient(create_app(tmp_path / "games.sqlite3", load_shipped()))
+    page = client.get("/").text
+    for seat in (1, 2, 3):
+        select = re.search(rf'<select[^>]*name="seat{seat}".*?</select>', page, re.S)
+        assert select and '<option value="expert" selected>' in select.group(0), seat
+    first = re.search(r'<select[^>]*name="seat0".*?</select>', page, re.S)
+    assert first and '<option value="person" selected>' in first.group(0)
+    answer = client.post("/api/games", json={"players": 3, "seed": 1})
+    assert answer.status_code == 201, answer.text
+    assert [seat["kind"] for seat in answer.json()["seats"]] == ["person", "expert", "expert"]
 
 
 def test_the_same_seed_plays_the_same_game(data):
@@ -140,3 +187,43 @@ def test_the_expert_beats_greedy(data):
         wins += scores[expert_seat] > scores[1 - expert_seat]
         margin += scores[expert_seat] - scores[1 - expert_seat]
     assert wins >= 5 and margin >= 30, (wins, margin)
+
+
+FINAL_BONUS = "trigger scrap_bonus {\n  on final_scoring\n  effect: gain 3 vp\n}\n"
+
+
+def test_a_final_scoring_trigger_is_not_credited_to_the_option_that_ends_the_game(data, tmp_path):
+    """A mod gives every seat 3 VP at final scoring. Greedy's estimate (`position_value`)
+    and the expert's (`outlook`) count those points before the game ends as well as
+    after, so the last decision of a game gains the same under the mod as under the
+    shipped rules: ending the game earns no share of them. Without the fix a game still
+    going lacked them and the option that ended it gained them all."""
+    path = tmp_path / "bonus.ba"
+    path.write_text(FINAL_BONUS, encoding="utf-8")
+    modded = build(compile_paths([path], on_base=True).ruleset)
+    engine = Engine.new_game(modded, 2, 8, log=False)
+    bots = [GreedyAgent(1), GreedyAgent(2)]
+    while True:  # up to the decision whose answer ends the game
+        before = engine.clone(log=False)
+        decision = engine.decision()
+        choice = bots[decision.player].choose(engine, decision)
+        engine.apply(choice)
+        if engine.is_terminal():
+            break
+    rules = {"mod": modded, "shipped": data}
+    gains, tracks = {}, {}
+    for name, rule_set in rules.items():
+        last = Engine(rule_set, copy.deepcopy(before.state), log=False)
+        end = last.clone(log=False)
+        end.apply(choice)
+        assert end.is_terminal()
+        for estimate in (position_value, outlook.outlook):
+            for seat in range(2):
+                gains[name, estimate, seat] = estimate(end, seat) - estimate(last, seat)
+        tracks[name] = [p["vp"] for p in end.state["players"]]
+    assert tracks["mod"] == [vp + 3 for vp in tracks["shipped"]], "the trigger did not run"
+    for estimate in (position_value, outlook.outlook):
+        for seat in range(2):
+            assert gains["mod", estimate, seat] == pytest.approx(
+                gains["shipped", estimate, seat]
+            ), (estimate.__name__, seat)

@@ -17,6 +17,9 @@ from blackangel.interpreter.agents import HumanAgent, QuitGame
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.program import build
 
+# the opponents these games were written against (a person's default is the slower expert)
+GREEDY = ["--agents", "greedy,random"]
+
 
 @pytest.fixture(scope="module")
 def engine():
@@ -63,7 +66,7 @@ def test_ba_play_human_keeps_prompts_off_stdout_and_quits_on_q():
     --format json stays JSON; `q` ends the game with exit 0 and nothing on stdout."""
     answers = "\n".join(["1"] * 3000)
     result = CliRunner().invoke(
-        ba, ["play", "--players", "2", "--human", "1", "--format", "json"], input=answers
+        ba, ["play", "--players", "2", "--human", "1", "--format", "json", *GREEDY], input=answers
     )
     assert result.exit_code == 0, result.stderr[-2000:]
     assert json.loads(result.stdout)["scores"] and "> " in result.stderr
@@ -81,7 +84,7 @@ def test_ba_play_human_reads_the_others_face_down_cards_by_kind_and_colour(tmp_p
     runs = {}
     for fmt in ("text", "json"):
         saved = tmp_path / f"{fmt}.json"
-        args = ["play", "--players", "3", "--seed", str(seed), "--human", "1"]
+        args = ["play", "--players", "3", "--seed", str(seed), "--human", "1", *GREEDY]
         args += ["--format", fmt, "--save", str(saved)]
         result = CliRunner().invoke(ba, args, input=answers)
         assert result.exit_code == 0, result.stderr[-2000:]
@@ -103,7 +106,8 @@ def test_ba_play_human_log_says_what_each_step_gained_and_hides_the_others_draws
     taken); the person reads their own draws by id, another seat's as a count and a
     colour, in what they read during the game (stderr) and in the result (stdout)."""
     saved = tmp_path / "game.json"
-    args = ["play", "--players", "3", "--seed", "2", "--human", "1", "--save", str(saved)]
+    args = ["play", "--players", "3", "--seed", "2", "--human", "1", *GREEDY]
+    args += ["--save", str(saved)]
     result = CliRunner().invoke(ba, args, input="\n".join(["1"] * 3000))
     assert result.exit_code == 0, result.stderr[-2000:]
     log = json.loads(saved.read_text(encoding="utf-8"))["log"]

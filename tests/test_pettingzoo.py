@@ -3,6 +3,7 @@ and seed tests, and plays complete games with action masks."""
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import pytest
@@ -114,3 +115,20 @@ def test_a_game_by_name_plays_to_the_end_with_its_rules():
         raw_env(players=2, game="dice_race", advanced=True)
     with pytest.raises(ArgumentError, match="no game 'no_such_game'"):
         raw_env(game="no_such_game")
+
+
+def test_the_docs_example_plays_against_our_expert():
+    """docs/ai.md's example of our expert at the other seats runs as written (with a
+    smaller budget) and plays a complete game."""
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "ai.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", doc, re.S)
+    (example,) = [block for block in blocks if "AGENTS[OPPONENT]" in block]
+    small = example.replace("AGENTS[OPPONENT](seed=1)", "AGENTS[OPPONENT](seed=1, nodes=20)")
+    assert small != example
+    scope: dict = {}
+    exec(small, scope)
+    engine = scope["engine"]
+    assert engine.is_terminal() and scope["expert"].name == "expert"
+    assert {event["seat"] for event in engine.state["log"] if event["event"] == "choice"} == {0, 1}

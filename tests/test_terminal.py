@@ -19,6 +19,9 @@ from blackangel.interpreter.black_angel import terminal
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.program import build
 
+# the opponents these games were written against (a person's default is the slower expert)
+GREEDY = ["--agents", "greedy,random"]
+
 WIDTH = 80
 
 
@@ -37,7 +40,7 @@ def _at_turn_choice(data, players: int = 3, seed: int = 1) -> Engine:
 
 def _session(answers: list[str], *args: str):
     """A `ba play --human 1` game of 3 players (seed 1) fed these answers, then q."""
-    command = [*args, "play", "--players", "3", "--seed", "1", "--human", "1"]
+    command = [*args, "play", "--players", "3", "--seed", "1", "--human", "1", *GREEDY]
     result = CliRunner().invoke(ba, command, input="\n".join([*answers, "q"]) + "\n")
     assert result.exit_code == 0, result.output[-2000:]
     assert "Traceback" not in result.output
@@ -195,7 +198,7 @@ def test_the_table_the_help_and_a_card_in_polish():
 def test_the_log_of_gains_and_draws_in_polish():
     """The log lines in Polish: a +/- line per gain and loss, the player's own draws by
     id, another seat's as a count and a colour that agrees with it."""
-    command = ["--lang", "pl", "play", "--players", "3", "--seed", "2", "--human", "1"]
+    command = ["--lang", "pl", "play", "--players", "3", "--seed", "2", "--human", "1", *GREEDY]
     result = CliRunner().invoke(ba, command, input="\n".join(["1"] * 3000))
     assert result.exit_code == 0, result.stderr[-2000:]
     out = result.stdout

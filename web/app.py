@@ -41,6 +41,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..dsl.compiler import RuleSet, load_shipped
 from ..dsl.i18n import available_languages, translator
+from ..interpreter.agents import OPPONENT
 from ..interpreter.arguments import MAX_SEED, SEEDS
 from ..interpreter.engine import Decision, Engine
 from ..interpreter.rulings import RulingError, resolve
@@ -309,7 +310,7 @@ def _settings(body: dict, programs: Programs, langs: list[str]) -> Settings:
     ):
         counts = ", ".join(map(str, data.player_counts()))
         raise Malformed(f"players must be one of {counts}")
-    seats = body.get("seats", [PERSON] + ["greedy"] * (players - 1))
+    seats = body.get("seats", [PERSON] + [OPPONENT] * (players - 1))
     if (
         not isinstance(seats, list)
         or len(seats) != players

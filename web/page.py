@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from ..dsl.extract import DIFFICULTY as DIFFICULTY_LEVEL
 from ..dsl.i18n import N_, NC_, Translator
+from ..interpreter.agents import OPPONENT
 
 START_TITLE = N_("Start a game")
 PLAYERS = N_("Players")
@@ -166,7 +167,7 @@ def start_page(
     ]
     seats = []
     for seat in range(max(player_counts)):
-        default = "person" if seat == 0 else "greedy"
+        default = "person" if seat == 0 else OPPONENT
         options = "".join(
             f'<option value="{value}"{" selected" if value == default else ""}>'
             f"{escape(label)}</option>"

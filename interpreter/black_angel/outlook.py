@@ -4,7 +4,8 @@
 needs to weigh what that holding will bring in the rounds left (rules: EN rulebook,
 "Final scoring" and the appendix). The estimate, in VP:
 
-- the track, and the advanced tiles as final scoring would count them now (caps and all);
+- the track, the advanced tiles as final scoring would count them now (caps and all), and
+  what the rules' triggers on final scoring would add now;
 - each technology tile in the grid: what its effect is worth, times how often a card or a
   debris is likely to activate it in the turns left;
 - robots in workstations: the dice of each reroll, so the share of the turns left that
@@ -28,7 +29,7 @@ from typing import Any
 
 from ...dsl import ast
 from . import hal
-from .scoring import advanced_points
+from .scoring import advanced_points, final_trigger_points
 from .tables import Engine
 
 # what an item is worth to a player during the game, in VP
@@ -77,7 +78,7 @@ def expected_score(engine: Engine, seat: int) -> float:
     p = state["players"][seat]
     turns = turns_left(engine)
     spes = spes_chance(engine)
-    value = float(p["vp"]) + advanced_points(engine, seat)
+    value = float(p["vp"]) + advanced_points(engine, seat) + final_trigger_points(engine)[seat]
     # tiles in the grid, by what they will produce
     tiles = data.tiles
     for tile in p["grid"]:

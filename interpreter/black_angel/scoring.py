@@ -13,6 +13,8 @@ from .. import trigger_results
 from . import hal
 from .tables import Engine
 
+MAX_ANSWERS = 100  # decisions of the final-scoring triggers answered on a copy, at most
+
 
 # ---- counters -------------------------------------------------------------------------
 def fresh_cards_count(engine: Engine, ctx: dict) -> bool:
@@ -135,6 +137,27 @@ def final_scoring(engine: Engine) -> None:
         hal.final_score(engine)
 
 
+def final_trigger_points(engine: Engine) -> list[int]:
+    """Per seat, the VP the rules' triggers on final_scoring would give if the game ended
+    now (a mod's, say; the shipped rules have none). A bot's estimate of a game still
+    going adds them, as a finished game's track already holds them: otherwise whichever
+    option ends the game first would look worth those points. They run on a copy; a
+    decision they ask is answered with its first option."""
+    players = engine.state["players"]
+    if engine.state["scores"] is not None or not engine.data.triggers.get("final_scoring"):
+        return [0] * len(players)
+    trial = engine.clone(log=False)
+    state = trial.state
+    state["pending"], state["stack"], state["triggered"] = None, [], []
+    trial.raise_event("final_scoring")
+    trial.run()
+    for _ in range(MAX_ANSWERS):
+        if state["pending"] is None:
+            break
+        trial.apply(trial.legal_options()[0])
+    return [after["vp"] - before["vp"] for before, after in zip(players, state["players"])]
+
+
 def advanced_points(engine: Engine, seat: int) -> int:
     """What a seat's advanced tiles score at the final scoring, as things stand (capped;
     copies of one tile need distinct elements)."""
@@ -200,13 +223,15 @@ def what_each_played(engine: Engine) -> list[dict[str, list[str]]]:
 
 def position_value(engine: Engine, seat: int) -> float:
     """A quick estimate of a seat's position: its VP plus part of a point for each item in
-    storage, robot in the break room, mission card in hand, card in space or ejected.
+    storage, robot in the break room, mission card in hand, card in space or ejected, and
+    what the final-scoring triggers would add (the same before and after the game ends).
     In the solo game only the difference with Hal decides, so his VP count against it."""
     p = engine.state["players"][seat]
     items = sum(p["storage"].values()) + p["break_room"] + len(p["hand"])
     tucked = sum(len(cards) for cards in p["tucked"].values())
     cards_in_space = sum(1 for c in engine.state["space"]["cards"].values() if c["owner"] == seat)
     value = p["vp"] + 0.5 * items + 1.5 * tucked + 1.0 * cards_in_space + 0.3 * len(p["ejected"])
+    value += final_trigger_points(engine)[seat]
     if hal.playing(engine.state):
         value -= engine.state["hal"]["vp"]
     return value
