@@ -82,7 +82,7 @@ def _require_sphinx() -> None:
 @force_option("the --out folder", folder=True)
 @format_options(what="the summary")
 @guarded
-def docs_command(rules_paths, base, langs, out, force, fmt):
+def docs_command(rules, langs, out, force, fmt):
     """Build the rules reference (HTML) for the shipped rules or for a mod.
 
     Every card, tile, ravager, Hal card, ruling, primitive and lint code is rendered
@@ -99,9 +99,17 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
     # (`ba --lang LANG docs`, else the environment's)
     tr = translator(chosen_language(click.get_current_context().meta.get(GROUP_LANG)))
     check_output(out, UsageError, force, folder=True)  # before the long build
-    ruleset = compiled(rules_paths, base)  # lint errors: the diagnostics, exit 2, no site
+    ruleset = compiled(rules)  # lint errors: the diagnostics, exit 2, no site
+    if not ruleset.game.default:
+        raise UsageError(
+            "ba docs builds the reference of the default game and its mods only: its pages "
+            "(how a game runs, the components) are written for that game; these rules are "
+            f"for the game module '{ruleset.game.name}' (ba cards, ba rulings and ba language "
+            "show them)"
+        )
     chosen = list(dict.fromkeys(langs)) or list(LANGUAGES)
-    rules = [str(Path(p).resolve()) for p in rules_paths]
+    paths, base, _ = rules.sources()  # the default game's: layered on the shipped content
+    rule_files = [str(Path(p).resolve()) for p in paths]
     started = time.perf_counter()
     built = []
     missing: dict[str, int] = {}  # lang -> the mod's texts shown in English
@@ -121,11 +129,11 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
                         err=True,
                     )
                 doctrees = Path(work) / "doctrees" / lang
-                problems = _build(source, doctrees, site / lang, lang, rules, base, chosen)
+                problems = _build(source, doctrees, site / lang, lang, rule_files, base, chosen)
                 if problems:
                     raise Unfinished(lang, problems)  # leaves --out as it was
                 built.append(lang)
-                missing[lang] = len(untranslated(rules, lang))
+                missing[lang] = len(untranslated(rule_files, lang))
                 if missing[lang] and fmt == "text":
                     line = tr.plural(NOT_TRANSLATED, missing[lang])
                     click.echo(line.format(count=missing[lang], lang=lang), err=True)
