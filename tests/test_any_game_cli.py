@@ -131,12 +131,23 @@ def test_a_dice_race_scenario_is_not_the_default_game_s(tmp_path):
     assert code == 2 and "unknown path players.0.boost" in out
 
 
-def test_docs_says_it_has_no_reference_for_a_game_other_than_the_default(tmp_path):
+@pytest.mark.slow  # a reference build: about 15 s
+def test_docs_builds_the_reference_of_a_mod_of_dice_race(tmp_path):
+    """The pages rendered from the rules (rulings, the language, lint codes, commands), under
+    the game's title; none of the pages written about the default game."""
     pytest.importorskip("sphinx")
-    code, out = invoke(ba, "docs", *GAME, "--out", str(tmp_path / "site"))
-    assert code == 2 and out.count("\n") == 1
-    assert "ba docs builds the reference of the default game and its mods only" in out
-    assert not (tmp_path / "site").exists()
+    mod = tmp_path / "house.ba"
+    mod.write_text(HOUSE)
+    out = tmp_path / "site"
+    layered = [*GAME, "--rules", str(mod), "--base"]
+    code, said = invoke(ba, "docs", *layered, "--lang", "en", "--out", str(out))
+    assert code == 0 and "built en into " in said, said
+    index = (out / "en" / "index.html").read_text()
+    assert "<title>Dice Race</title>" in index and 'href="rulings.html"' in index
+    rulings = (out / "en" / "rulings.html").read_text()
+    assert "finish_line" in rulings and "A house rule of a Dice Race mod." in rulings
+    assert not (out / "en" / "game").exists() and not (out / "en" / "components").exists()
+    assert "<h1>Dice Race</h1>" in (out / "index.html").read_text()
 
 
 def test_serve_plays_dice_race(served, tmp_path):
@@ -148,6 +159,20 @@ def test_serve_plays_dice_race(served, tmp_path):
 def test_the_default_game_by_name_is_the_shipped_content():
     assert invoke(ba, "cards", "m001", "--game", "black_angel") == invoke(ba, "cards", "m001")
 
+
+HOUSE = """\
+track boost {
+  noun "boost token" "boost tokens"
+  start 3
+  min 0
+}
+ruling house {
+  help "A house rule of a Dice Race mod."
+  default off
+  option off "as printed"
+  option on "our way"
+}
+"""
 
 UNKNOWN = ["lint", "cards", "graph", "export", "language", "play", "simulate", "rulings"]
 UNKNOWN += ["replay", "scenario", "docs", "serve", "catalogs"]
@@ -176,21 +201,6 @@ def test_game_with_rules_but_no_base_is_refused(tmp_path):
     mod.write_text("track boost {\n  start 3\n}\n")
     code, out = invoke(ba, "rulings", *GAME, "--rules", str(mod))
     assert code == 2 and "add --base to layer them on dice_race's rules" in out
-
-
-HOUSE = """\
-track boost {
-  noun "boost token" "boost tokens"
-  start 3
-  min 0
-}
-ruling house {
-  help "A house rule of a Dice Race mod."
-  default off
-  option off "as printed"
-  option on "our way"
-}
-"""
 
 
 def test_a_mod_layered_on_dice_race(tmp_path):
