@@ -175,13 +175,13 @@ ruling house {
 """
 
 UNKNOWN = ["lint", "cards", "graph", "export", "language", "play", "simulate", "rulings"]
-UNKNOWN += ["replay", "scenario", "docs", "serve", "catalogs"]
+UNKNOWN += ["replay", "scenario", "docs", "serve", "catalogs", "lsp"]
 
 
 @pytest.mark.parametrize("name", UNKNOWN)
 def test_an_unknown_game_is_a_usage_error_in_one_line(name, tmp_path):
-    if name == "docs":
-        pytest.importorskip("sphinx")
+    if name in ("docs", "lsp"):
+        pytest.importorskip("sphinx" if name == "docs" else "pygls")
     command, words = (lint_command, []) if name == "lint" else (ba, [name])
     record = tmp_path / "race.json"
     record.write_text("{}")  # read before the rules: the game is the error
@@ -227,3 +227,20 @@ def test_simulation_workers_compile_a_mod_layered_on_a_game(tmp_path):
     )  # fmt: skip
     data = program_for(settings)
     assert data.title == "Dice Race" and "house" in data.rulings and "finish_line" in data.rulings
+
+
+def test_the_language_server_layers_a_mod_folder_on_the_game(tmp_path):
+    """`ba lsp --game dice_race`: a folder without a `game` declaration is a mod of Dice
+    Race; a folder with no rules at all is Dice Race itself."""
+    pytest.importorskip("pygls")
+    from blackangel.cli.lsp_server import Workspace
+
+    (tmp_path / "house.ba").write_text(HOUSE)
+    result = Workspace(paths=[str(tmp_path)], game_rules=[str(DICE_RACE)]).compile({})
+    assert result.ruleset is not None and result.diagnostics == []
+    assert {"house", "finish_line"} <= set(result.ruleset.by_id)
+    (tmp_path / "house.ba").write_text(HOUSE.replace("start 3", "begin 3"))
+    result = Workspace(paths=[str(tmp_path)], game_rules=[str(DICE_RACE)]).compile({})
+    assert [d.code for d in result.errors] == ["E102"]  # an unknown field, in the mod's file
+    alone = Workspace(game_rules=[str(DICE_RACE)]).compile({})
+    assert alone.ruleset is not None and alone.ruleset.single("game").id == "dice_race"
