@@ -43,6 +43,7 @@ NO_CARDS = N_(
     "{title} has no cards, tiles, triggers or events: its rules are in `ba rulings`, "
     "`ba language` and `ba export` (content {hash})"
 )
+NO_CARDS_OF_KIND = N_("{title} has none of the kind {kind} (content {hash})")
 KIND_COUNT = N_("{count} {kind}")
 PRIMITIVES_HEADING = N_("primitives")
 EVENTS_HEADING = N_("events the game raises (a trigger listens with `on EVENT`)")
@@ -150,11 +151,11 @@ def cards(card_ids, kind, lang, fmt, rules):
         )
         for line in text.card_lines(decl):
             click.echo(f"    {line}")
-    if not chosen and kind is None:  # a game of tracks and phases only: say so
+    if not chosen:  # a game of tracks and phases only, or a kind it has none of: say so
         game = ruleset.single("game")
         title = game.value("title", default=game.id) if game is not None else ruleset.game.name
-        values = {"title": title, "hash": ruleset.content_hash}
-        click.echo(text.fill(NO_CARDS, values))
+        values = {"title": title, "hash": ruleset.content_hash, "kind": kind}
+        click.echo(text.fill(NO_CARDS if kind is None else NO_CARDS_OF_KIND, values))
     elif not card_ids:
         counts: dict[str, int] = {}
         for decl in chosen:

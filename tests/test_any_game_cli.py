@@ -101,6 +101,8 @@ def test_each_command_runs_dice_race(name):
 
 def test_cards_of_a_game_without_cards_is_an_empty_list_in_json():
     assert invoke(ba, "cards", *GAME, "--json") == (0, "[]\n")
+    code, out = invoke(ba, "cards", *GAME, "--kind", "trigger")
+    assert code == 0 and "Dice Race has none of the kind trigger" in out
 
 
 def test_rulings_of_a_game_without_editions_offer_no_edition():
