@@ -76,6 +76,8 @@ class Rules:
 
     def locale_paths(self) -> list[str]:
         """The rule files whose catalogs (a `locales` folder beside them) are read."""
+        if self.base and not self.paths:
+            return []  # refused when compiled, in the language of the messages
         paths, base, under = self.sources()
         return [*under, *paths] if base else paths
 

@@ -198,6 +198,11 @@ def test_a_game_module_without_rules_of_its_own_cannot_be_played():
     assert code == 2 and "the game module 'rules_only' has no rules of its own" in out
 
 
+def test_base_without_rules_is_refused_in_the_reader_s_language():
+    refused = (2, "error: --base wymaga --rules\n")
+    assert invoke(ba, "play", *GAME, "--base", "--lang", "pl") == refused
+
+
 def test_game_with_rules_but_no_base_is_refused(tmp_path):
     mod = tmp_path / "mod.ba"
     mod.write_text("track boost {\n  start 3\n}\n")
