@@ -55,7 +55,7 @@ def games_command(fmt, lang):
 
     Every command that reads rules takes one of these names with --game NAME (without it,
     the default game); a game is registered through the entry-point group
-    `blackangel.games` (docs/language.md).
+    `blackangel.games` (see the README of the package).
     """
     tr = translator(chosen_language(lang))
     found = [describe(name) for name in games.available()]

@@ -24,7 +24,7 @@ Initialization options (JSON, from the editor's settings):
 Features: ba-lint's diagnostics as you type (code, range, hint), hover (an id:
 its card text and provenance; a keyword, primitive or event: its help),
 completion of keywords, primitives, events and ids, go to definition of an id.
-Editor setup (VS Code, Neovim, Helix): docs/editors.md.
+Editor setup (VS Code, Neovim, Helix): the guide editors.md of the project.
 """
 
 
