@@ -26,6 +26,7 @@ from ..dsl.mod_catalogs import (
 )
 from ..interpreter.files import output_file
 from .common import GROUP_LANG, chosen_language, format_options, guarded
+from .rules import game_rules
 
 NOTHING_TO_TRANSLATE = N_(
     "{folder}: the mod says nothing in words that the shipped catalogs lack; "
@@ -48,10 +49,16 @@ TEMPLATE_LINE = NN_(
     "--rules",
     "rules_paths",
     multiple=True,
-    required=True,
     type=click.Path(),
     help="The mod's .ba files or folder (repeatable); its catalogs go to the locales "
     "folder inside the first folder named, or beside the first file.",
+)
+@click.option(
+    "--game",
+    "game_name",
+    metavar="NAME",
+    help="Instead of --rules: a game registered by its folder of rules (ba games lists "
+    "them); its catalogs go to the locales folder inside it.",
 )
 @click.option(
     "--lang",
@@ -68,7 +75,7 @@ TEMPLATE_LINE = NN_(
 )
 @format_options(what="the summary")
 @guarded
-def catalogs_command(rules_paths, langs, check, fmt):
+def catalogs_command(rules_paths, game_name, langs, check, fmt):
     """Extract a mod's texts into its own catalogs, merge and check them.
 
     The texts a mod writes that the game does not ship (new nouns, why a value is
@@ -83,6 +90,7 @@ def catalogs_command(rules_paths, langs, check, fmt):
       ba catalogs --rules mymod/ --check          change nothing; exit 1 if incomplete
     """
     tr = translator(chosen_language(click.get_current_context().meta.get(GROUP_LANG)))
+    rules_paths = _rules_of(rules_paths, game_name)
     folder = mod_folder(list(rules_paths))
     langs = _languages(folder / LOCALES, langs)
     template = mod_template(list(rules_paths))
@@ -116,6 +124,24 @@ def catalogs_command(rules_paths, langs, check, fmt):
             click.echo(tr.gettext(CHECK_FAILED), err=True)
         return 1
     return 0
+
+
+def _rules_of(rules_paths: tuple[str, ...], game_name: str | None) -> tuple[str, ...]:
+    """The rules whose catalogs to make: --rules, or the folder of the game --game names
+    (the default game's catalogs are the package's own: python -m blackangel.dsl.catalogs)."""
+    if game_name is None:
+        if not rules_paths:
+            raise UsageError("give the mod's rules with --rules MOD, or a game with --game NAME")
+        return rules_paths
+    if rules_paths:
+        raise UsageError("give --rules or --game, not both: a mod's catalogs are its own")
+    own = game_rules(game_name)
+    if not own:
+        raise UsageError(
+            f"the catalogs of the default game, {game_name}, are the package's own "
+            "(python -m blackangel.dsl.catalogs updates them)"
+        )
+    return tuple(own)
 
 
 def _languages(locales: Path, asked) -> list[str]:

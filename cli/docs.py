@@ -1,5 +1,6 @@
-"""`ba docs`: build the rules reference with Sphinx, for the shipped rules or a mod, in
-each language, into OUT/<lang>/ (with OUT/index.html to choose one).
+"""`ba docs`: build the rules reference with Sphinx, for the shipped rules, another
+registered game or a mod, in each language, into OUT/<lang>/ (with OUT/index.html to
+choose one).
 
 The sources of the site are in docs/reference/ (installed with the package); they are
 copied to a temporary folder for each build, so the installed files are never
@@ -82,26 +83,33 @@ def _require_sphinx() -> None:
 @force_option("the --out folder", folder=True)
 @format_options(what="the summary")
 @guarded
-def docs_command(rules_paths, base, langs, out, force, fmt):
-    """Build the rules reference (HTML) for the shipped rules or for a mod.
+def docs_command(rules, langs, out, force, fmt):
+    """Build the rules reference (HTML) for the shipped rules, a game or a mod.
 
     Every card, tile, ravager, Hal card, ruling, primitive and lint code is rendered
     from the compiled rules in each language; a rule set with lint errors gets the
-    diagnostics and no site. Examples:
+    diagnostics and no site. Another game than the default one (--game NAME) gets the
+    pages rendered from its rules: its cards by kind, rulings, the language, lint codes
+    and commands. Examples:
 
     \b
       ba docs                              all languages into site/
       ba docs --lang pl --out /tmp/ref     Polish only
       ba docs --rules mymod/ --base        a mod layered on the shipped rules
+      ba docs --game NAME --lang en        a registered game's reference (ba games)
     """
     _require_sphinx()
     # --lang names the sites to build; the messages are in the reader's language
     # (`ba --lang LANG docs`, else the environment's)
     tr = translator(chosen_language(click.get_current_context().meta.get(GROUP_LANG)))
     check_output(out, UsageError, force, folder=True)  # before the long build
-    ruleset = compiled(rules_paths, base)  # lint errors: the diagnostics, exit 2, no site
+    ruleset = compiled(rules)  # lint errors: the diagnostics, exit 2, no site
+    game = ruleset.single("game")
+    title = str(game.value("title", default=game.id)) if game is not None else ruleset.game.name
     chosen = list(dict.fromkeys(langs)) or list(LANGUAGES)
-    rules = [str(Path(p).resolve()) for p in rules_paths]
+    paths, base, under = rules.sources()
+    rule_files = [str(Path(p).resolve()) for p in paths]
+    base_files = [str(Path(p).resolve()) for p in under]
     started = time.perf_counter()
     built = []
     missing: dict[str, int] = {}  # lang -> the mod's texts shown in English
@@ -114,6 +122,8 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
             shutil.copytree(SOURCES, source, ignore=shutil.ignore_patterns("_build", "*.mo"))
             for guide in GUIDES.glob("*.md"):  # included by the pages of source/guides/
                 shutil.copyfile(guide, Path(work) / guide.name)
+            if not ruleset.game.default:
+                _generic_sources(source, ruleset, title)
             for lang in chosen:
                 if fmt == "text":
                     click.echo(
@@ -121,15 +131,16 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
                         err=True,
                     )
                 doctrees = Path(work) / "doctrees" / lang
-                problems = _build(source, doctrees, site / lang, lang, rules, base, chosen)
+                rule_set = (rule_files, base, base_files, title)
+                problems = _build(source, doctrees, site / lang, lang, rule_set, chosen)
                 if problems:
                     raise Unfinished(lang, problems)  # leaves --out as it was
                 built.append(lang)
-                missing[lang] = len(untranslated(rules, lang))
+                missing[lang] = len(untranslated(rule_files, lang))
                 if missing[lang] and fmt == "text":
                     line = tr.plural(NOT_TRANSLATED, missing[lang])
                     click.echo(line.format(count=missing[lang], lang=lang), err=True)
-            _write_index(site, built)
+            _write_index(site, built, title)
     except Unfinished as exc:
         lang, problems = exc.args
         click.echo(problems, err=True)
@@ -156,17 +167,51 @@ def docs_command(rules_paths, base, langs, out, force, fmt):
     return 0
 
 
+# the pages about the default game: how it runs, its components, and the tutorial, how-tos,
+# glossary and guides that teach with its cards
+DEFAULT_GAME_PAGES = ("game", "components", "tutorial", "howto", "guides", "glossary.md")
+GENERIC_PAGES = [  # rendered from any game's rules
+    "rulings",
+    "language/declarations",
+    "language/primitives",
+    "language/counters",
+    "language/lint-codes",
+    "language/commands",
+]
+
+
+def _generic_sources(source: Path, ruleset, title: str) -> None:
+    """The reference of a game other than the default one: the pages rendered from its
+    rules (a page for each kind of card it has, its rulings, the language, the lint codes,
+    the commands), without the pages written about the default game."""
+    for name in DEFAULT_GAME_PAGES:
+        path = source / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink(missing_ok=True)
+    kinds = [k for k, spec in ruleset.vocabulary.kinds.items() if spec.card and ruleset.of_kind(k)]
+    for kind in kinds:
+        (source / "components").mkdir(exist_ok=True)
+        page = f"# {kind}\n\n```{{ba:cards}} {kind}\n```\n"
+        (source / "components" / f"{kind}.md").write_text(page, encoding="utf-8")
+    pages = [f"components/{kind}" for kind in kinds] + GENERIC_PAGES
+    toctree = "```{toctree}\n:maxdepth: 1\n\n" + "\n".join(pages) + "\n```\n"
+    (source / "index.md").write_text(f"# {title}\n\n{toctree}", encoding="utf-8")
+
+
 def _build(
     source: Path,
     doctrees: Path,
     out: Path,
     lang: str,
-    rules: list[str],
-    base: bool,
+    rule_set: tuple[list[str], bool, list[str], str],
     languages: list[str],
 ) -> str:
-    """Build one language, with links to the same pages in the other `languages`;
-    returns the warnings (the build fails on any)."""
+    """Build one language of the reference of a rule set (its files, whether they are
+    layered on base files, the game's title), with links to the same pages in the other
+    `languages`; returns the warnings (the build fails on any)."""
+    rules, base, base_rules, title = rule_set
 
     from sphinx import locale
     from sphinx.application import Sphinx
@@ -185,6 +230,9 @@ def _build(
                 "language": lang,
                 "ba_rules": rules,
                 "ba_base": base,
+                "ba_base_rules": base_rules,
+                "project": title,
+                "html_title": title,
                 "ba_languages": languages,
                 "nitpicky": True,
             },
@@ -196,7 +244,7 @@ def _build(
     return warnings.getvalue().strip()
 
 
-def _write_index(out: Path, built: list[str]) -> None:
+def _write_index(out: Path, built: list[str], title: str) -> None:
     links = "\n".join(
         f'    <li><a href="{lang}/index.html" hreflang="{lang}" lang="{lang}">'
         f"{html.escape(LANGUAGE_NAMES[lang])}</a></li>"
@@ -205,7 +253,8 @@ def _write_index(out: Path, built: list[str]) -> None:
     (out / "index.html").write_text(
         '<!doctype html>\n<html><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        "<title>Black Angel</title></head>\n<body>\n  <h1>Black Angel</h1>\n  <ul>\n"
+        f"<title>{html.escape(title)}</title></head>\n<body>\n  <h1>{html.escape(title)}</h1>\n"
+        "  <ul>\n"
         f"{links}\n  </ul>\n</body></html>\n",
         encoding="utf-8",
     )

@@ -6,10 +6,13 @@ import contextlib
 import json
 import sys
 import time
+from pathlib import Path
 
 import click
 from click.core import ParameterSource
 
+from ..dsl import games
+from ..dsl.compiler import compile_paths
 from ..dsl.diagnostics import did_you_mean
 from ..dsl.games import default as default_game
 from ..dsl.games import load as load_game
@@ -23,7 +26,7 @@ from ..interpreter.files import check_output, output_file, read_text, write_outp
 from ..interpreter.narrate import log_lines, seat_names, seen_events, transcript
 from ..interpreter.rulings import RulingError, resolve
 from .common import chosen_language, force_option, format_options, guarded, lang_option
-from .rules import game_data, rules_options
+from .rules import Rules, game_data, rules_options
 
 INPUT_CLOSED = N_("input closed: game abandoned")
 QUIT_GAME = N_("game abandoned (q)")
@@ -68,6 +71,11 @@ RULING_OPTION = N_("{option}{marks}: {meaning}")
 RULING_SOURCE = N_("{edition} edition: {source}")
 RULINGS_HINT = N_(
     "choose with --ruling NAME=OPTION or --edition en|pl|de on ba play and ba simulate"
+)
+RULINGS_HINT_NO_EDITIONS = N_("choose with --ruling NAME=OPTION on ba play and ba simulate")
+NO_RULINGS = N_("these rules have no rulings: nothing is left to choose")
+REPLAY_OF_GAME = N_(
+    "the replay's rules are those of the game {game}: ba replay {path} --game {game}"
 )
 REPLAY_FAILED = N_("replay FAILED: {reason}")
 REPLAY_VERIFIED = N_(
@@ -309,8 +317,7 @@ def play_command(
     variants,
     advanced,
     lang,
-    rules_paths,
-    base,
+    rules,
 ):
     """Play one complete seeded game and print the turn log and the final scores.
 
@@ -322,7 +329,7 @@ def play_command(
     for path in (save, replay_path):
         if path is not None:  # before the game is played: a bad output is refused now
             check_output(path, UsageError, force)
-    data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
+    data = game_data(rules, chosen_language(lang, rules.locale_paths()))
     players = seat_count(players, solo, 3)
     check_players(data, players)
     rulings = with_difficulty(data, players, difficulty, rulings)
@@ -449,14 +456,14 @@ def simulate_command(
     variants,
     advanced,
     lang,
-    rules_paths,
-    base,
+    rules,
 ):
     """Play many seeded games between bots and summarise who wins and how games end.
 
     With --solo, games of one bot against Hal: how often the bot beats him, and his scores.
     """
-    data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
+    data = game_data(rules, chosen_language(lang, rules.locale_paths()))
+    sources = rules.sources()
     text = data.text
     players = seat_count(players, solo, 4)
     check_players(data, players)
@@ -467,8 +474,9 @@ def simulate_command(
         agents=tuple(n.strip() for n in agents.split(",") if n.strip()),
         rulings=chosen_rulings(data, edition, rulings),
         variants=tuple(chosen_variants(data, variants, advanced)),
-        rules=tuple(str(p) for p in rules_paths),
-        base=base,
+        rules=tuple(sources[0]),
+        base=sources[1],
+        base_rules=tuple(sources[2]),
     )
     if address and backend != "ray":
         raise UsageError("--address needs --backend ray")
@@ -604,9 +612,9 @@ def simulate_command(
 @lang_option
 @rules_options
 @guarded
-def rulings_command(fmt, lang, rules_paths, base):
+def rulings_command(fmt, lang, rules):
     """List the rulings: ambiguities and edition differences, with default and options."""
-    data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
+    data = game_data(rules, chosen_language(lang, rules.locale_paths()))
     text = data.text
     tr = text.tr
 
@@ -647,8 +655,27 @@ def rulings_command(fmt, lang, rules_paths, base):
             )
         for edition, source in ruling.sources.items():
             click.echo("      " + text.fill(RULING_SOURCE, {"edition": edition, "source": source}))
-    click.echo(text._(RULINGS_HINT))
+    if not data.rulings:
+        click.echo(text._(NO_RULINGS))
+    else:
+        click.echo(text._(RULINGS_HINT if data.game.editions else RULINGS_HINT_NO_EDITIONS))
     return 0
+
+
+def game_of(content_hash: str, tried: str) -> str | None:
+    """The registered game whose own rules have this content hash (a replay played with
+    --game, replayed without it), unless those rules were the ones `tried`."""
+    if content_hash == tried:
+        return None
+    for name in games.available():
+        try:
+            rules = Rules(name).sources()[0]
+        except UsageError:  # a game module with no rules of its own
+            continue
+        result = compile_paths([Path(p) for p in rules] or None)
+        if result.ruleset is not None and result.ruleset.content_hash == content_hash:
+            return name
+    return None
 
 
 @click.command(name="replay")
@@ -657,7 +684,7 @@ def rulings_command(fmt, lang, rules_paths, base):
 @lang_option
 @rules_options
 @guarded
-def replay_command(path, show_log, lang, rules_paths, base):
+def replay_command(path, show_log, lang, rules):
     """Re-run a saved game and check that it reproduces exactly.
 
     Checks the content hash, rulings and seed, then every choice; a mismatch names
@@ -665,7 +692,7 @@ def replay_command(path, show_log, lang, rules_paths, base):
     2 a file that is not a replay these rules can play.
     """
     text = read_text(path, "a replay file", UsageError)
-    data = game_data(rules_paths, base, chosen_language(lang, rules_paths))
+    data = game_data(rules, chosen_language(lang, rules.locale_paths()))
     try:
         recorded = replay.load(text)
         engine = replay.rerun(data, recorded)
@@ -673,6 +700,9 @@ def replay_command(path, show_log, lang, rules_paths, base):
         raise UsageError(f"{path}: {exc}") from exc
     except replay.ReplayError as exc:
         click.echo(data.text.fill(REPLAY_FAILED, {"reason": exc}), err=True)
+        game = game_of(recorded["content_hash"], data.content_hash)
+        if game is not None:
+            click.echo(data.text.fill(REPLAY_OF_GAME, {"game": game, "path": path}), err=True)
         return 1
     if show_log:
         for text_line in log_lines(engine, seat_names(engine)):

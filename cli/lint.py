@@ -23,6 +23,7 @@ from .common import (
     version_option,
 )
 from .help_language import LanguageCommand
+from .rules import GAME_HELP, Rules
 
 NO_PROBLEMS = N_("{files} files, {declarations} declarations: no problems")
 PROBLEMS = N_("{files} files, {declarations} declarations: {errors}, {warnings}")
@@ -51,6 +52,8 @@ Examples:
   ba-lint                         lint the shipped Black Angel content
   ba-lint mymod/                  lint a complete rule set (a copy of content/ with changes)
   ba-lint --base extra.ba         layer extra.ba on the shipped content, then lint
+  ba-lint --game NAME             lint a registered game's own rules (ba games lists them)
+  ba-lint --game NAME --base extra.ba   layer extra.ba on that game's rules, then lint
   ba-lint --format json           machine-readable diagnostics
   ba-lint --provenance            list inferred and reconstructed values, count every origin
   ba-lint --list-codes            what each diagnostic code means
@@ -70,8 +73,10 @@ Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found, 2 
 @click.option(
     "--base",
     is_flag=True,
-    help="Layer PATHS on the shipped content (a mod that adds or replaces declarations).",
+    help="Layer PATHS on the game's rules: the shipped content, or --game's (a mod that adds "
+    "or replaces declarations).",
 )
+@click.option("--game", "game_name", metavar="NAME", help=GAME_HELP)
 @format_options(what="the diagnostics")
 @click.option("--strict", is_flag=True, help="Treat warnings as problems (exit 1).")
 @click.option(
@@ -88,20 +93,23 @@ Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found, 2 
 @color_option
 @version_option("ba-lint")
 @guarded
-def lint_command(paths, base, fmt, strict, show_provenance, list_codes, lang):
+def lint_command(paths, base, game_name, fmt, strict, show_provenance, list_codes, lang):
     """Check .ba rule files: syntax, names, types, counts and the effect graph.
 
     With no PATHS, lints the rule set shipped with this package. Every problem is
     reported in one run, as file:line:col with the source line, a caret and a hint.
     """
-    tr = translator(chosen_language(lang, paths), mod_locale_dirs(paths))  # a mod's texts too
+    if base and not paths:
+        raise UsageError("--base needs at least one PATH to layer on the game's rules")
+    rules = Rules(game_name, tuple(paths), base)
+    locale_paths = rules.locale_paths()
+    tr = translator(chosen_language(lang, locale_paths), mod_locale_dirs(locale_paths))
     if list_codes:
         _print_codes(fmt, tr)
         return 0
-    if base and not paths:
-        raise UsageError("--base needs at least one PATH to layer on the shipped content")
-    result = compile_paths(list(paths), on_base=base)
-    catalog_diags, notes = catalogs.lint(paths)
+    result = rules.compile()
+    paths, base, _ = rules.sources()
+    catalog_diags, notes = catalogs.lint(locale_paths)
     diags = sorted(result.diagnostics + catalog_diags, key=lambda d: d.sort_key())
     errors = sum(1 for d in diags if d.severity == ERROR)
     warnings = sum(1 for d in diags if d.severity == WARNING)

@@ -2,7 +2,8 @@
 and go to definition for the `.ba` files of a workspace.
 
 The workspace is a complete rule set when one of its files declares `game`, else a mod
-layered on the shipped content (as `ba-lint --base` lints it); the initialization option
+layered on the shipped content, or with `ba lsp --game NAME` on that game's rules (as
+`ba-lint --base` lints it); the initialization option
 `base` (true or false) overrides that guess, `language` chooses the texts' language.
 Every check recompiles the whole rule set, with the editor's unsaved buffers in place of
 the files on disk: the same checker as ba-lint, so the same diagnostics.
@@ -33,20 +34,29 @@ WORD = re.compile(r"[A-Za-z0-9_\-]+")
 class Workspace:
     """The rules being edited: where they are, how they are compiled, the last result."""
 
-    paths: list[str] = field(default_factory=list)  # empty: the shipped content
+    paths: list[str] = field(default_factory=list)  # empty: the game's own rules
     base: bool | None = None  # None: guessed from a `game` declaration
+    game_rules: list[str] = field(default_factory=list)  # `ba lsp --game`; none: shipped
     language: str = SOURCE_LANGUAGE
     result: CompileResult | None = None
     files: dict[str, Path] = field(default_factory=dict)  # display name -> file
     published: set[str] = field(default_factory=set)  # uris with diagnostics shown
 
     def compile(self, texts: dict[Path, bytes]) -> CompileResult:
-        base = self.base
+        """Compile the folder: a complete rule set, or a mod layered on the game's rules
+        (the shipped content, or those of `ba lsp --game NAME`); with no `.ba` files in it,
+        the game's rules themselves."""
+        paths, base = list(self.paths), self.base
+        if not paths:
+            paths, base = list(self.game_rules), False
         if base is None:
-            base = bool(self.paths) and not _declares_game(self.paths, texts)
-        found = find_files([CONTENT_DIR, *self.paths])
+            base = not _declares_game(paths, texts)
+        roots: list[str | Path] = list(self.game_rules) if self.game_rules else [CONTENT_DIR]
+        found = find_files([*roots, *paths])
         self.files = {display_name(path): path for path in found}
-        self.result = compile_paths(list(self.paths), on_base=base, texts=texts)
+        self.result = compile_paths(
+            list(paths), on_base=base, texts=texts, base_paths=list(self.game_rules) or None
+        )
         return self.result
 
     def translator(self) -> Translator:

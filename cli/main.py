@@ -28,6 +28,7 @@ from .common import (
     version_option,
 )
 from .docs import docs_command
+from .game_list import games_command
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .help_language import LanguageGroup
 from .lint import lint_command
@@ -38,6 +39,11 @@ from .scenario import scenario_command
 from .serve import serve_command
 
 CARDS_TOTAL = N_("total: {counts} (content {hash})")
+NO_CARDS = N_(
+    "{title} has no cards, tiles, triggers or events: its rules are in `ba rulings`, "
+    "`ba language` and `ba export` (content {hash})"
+)
+NO_CARDS_OF_KIND = N_("{title} has none of the kind {kind} (content {hash})")
 KIND_COUNT = N_("{count} {kind}")
 PRIMITIVES_HEADING = N_("primitives")
 EVENTS_HEADING = N_("events the game raises (a trigger listens with `on EVENT`)")
@@ -58,6 +64,7 @@ Start here:
   ba export --json          the compiled rule set as JSON
   ba language               the keywords and primitives of the rules language
   ba docs --out site        the rules reference as a website (needs the docs extra)
+  ba games                  the registered games; every command takes --game NAME
 """,
 )
 @version_option("ba")
@@ -68,6 +75,7 @@ def ba():
 
 
 ba.add_command(lint_command)
+ba.add_command(games_command)
 ba.add_command(play_command)
 ba.add_command(simulate_command)
 ba.add_command(rulings_command)
@@ -89,14 +97,14 @@ ba.add_command(lsp_command)
 @format_options(what="the cards")
 @rules_options
 @guarded
-def cards(card_ids, kind, lang, fmt, rules_paths, base):
+def cards(card_ids, kind, lang, fmt, rules):
     """Print cards and tiles, and the rules' triggers and events, with their rules text
     generated from their effects.
 
     With CARD_IDS, only those cards (e.g. `ba cards m001 r061`).
     """
-    lang = chosen_language(lang, rules_paths)
-    ruleset = compiled(rules_paths, base, lang)
+    lang = chosen_language(lang, rules.locale_paths())
+    ruleset = compiled(rules, lang)
     text = TextRenderer(ruleset.decls, ruleset.vocabulary, lang, ruleset.locales)
     card_kinds = [
         k
@@ -143,7 +151,12 @@ def cards(card_ids, kind, lang, fmt, rules_paths, base):
         )
         for line in text.card_lines(decl):
             click.echo(f"    {line}")
-    if not card_ids:
+    if not chosen:  # a game of tracks and phases only, or a kind it has none of: say so
+        game = ruleset.single("game")
+        title = game.value("title", default=game.id) if game is not None else ruleset.game.name
+        values = {"title": title, "hash": ruleset.content_hash, "kind": kind}
+        click.echo(text.fill(NO_CARDS if kind is None else NO_CARDS_OF_KIND, values))
+    elif not card_ids:
         counts: dict[str, int] = {}
         for decl in chosen:
             counts[decl.kind] = counts.get(decl.kind, 0) + decl.copies
@@ -158,12 +171,12 @@ def cards(card_ids, kind, lang, fmt, rules_paths, base):
 @click.argument("decl_id", required=False)
 @rules_options
 @guarded
-def graph(decl_id, rules_paths, base):
+def graph(decl_id, rules):
     """Print the effect graph as DOT (whole rule set, or one card and its neighbours).
 
     Render it with Graphviz, e.g. `ba graph m001 | dot -Tsvg > m001.svg`.
     """
-    ruleset = compiled(rules_paths, base)
+    ruleset = compiled(rules)
     if decl_id is None:
         click.echo(to_dot(ruleset.effects), nl=False)
         return 0
@@ -185,11 +198,11 @@ def graph(decl_id, rules_paths, base):
 @force_option("the -o file")
 @rules_options
 @guarded
-def export_command(fmt, output, force, rules_paths, base):
+def export_command(fmt, output, force, rules):
     """Export the compiled rule set as JSON (schema: dsl/schemas/ruleset.schema.json)."""
     if output is not None:
         check_output(output, UsageError, force)
-    data = json.dumps(ruleset_json(compiled(rules_paths, base)), indent=2, ensure_ascii=False)
+    data = json.dumps(ruleset_json(compiled(rules)), indent=2, ensure_ascii=False)
     if output is not None:
         write_output(output, data + "\n", UsageError, force)
         click.echo(f"wrote {output}", err=True)

@@ -17,7 +17,7 @@ from .rules import game_data, rules_options
 @format_options(what="the results")
 @rules_options
 @guarded
-def scenario_command(files, fmt, rules_paths, base):
+def scenario_command(files, fmt, rules):
     """Play scenario files (TOML) and check their expectations.
 
     \b
@@ -33,7 +33,7 @@ def scenario_command(files, fmt, rules_paths, base):
     """
     if not files:
         raise UsageError("give at least one scenario file (e.g. ba scenario my_position.toml)")
-    data = game_data(rules_paths, base)
+    data = game_data(rules)
     results = [scenarios.run_file(data, path) for path in files]
     counts = {s: sum(r.status == s for r in results) for s in ("pass", "fail", "error")}
     if fmt == "json":

@@ -40,7 +40,7 @@ SERVING = N_("{title}: open http://{host}:{port}/ in a browser (Ctrl-C stops the
 )
 @rules_options
 @guarded
-def serve_command(host, port, db_path, bot_delay, rules_paths, base):
+def serve_command(host, port, db_path, bot_delay, rules):
     """Play in the browser: a start page (players, people and bots, rules, language,
     seed), the table drawn from the state, a link with a secret for each person's seat.
 
@@ -54,8 +54,8 @@ def serve_command(host, port, db_path, bot_delay, rules_paths, base):
         raise UsageError(f"ba serve needs the web extra: {WEB_EXTRA} ({exc})") from exc
     if db_path == ":memory:":  # Storage's in-memory database, for tests: gone at a restart
         raise UsageError("--db :memory: would lose every game at a restart; give a file")
-    ruleset = compiled(rules_paths, base)
-    languages = available_languages(mod_locale_dirs(rules_paths))
+    ruleset = compiled(rules)
+    languages = available_languages(mod_locale_dirs(rules.locale_paths()))
     listener = listen(host, port)  # a port in use: an error before anything is made
     app = create_app(db_path, ruleset, languages, bot_delay=bot_delay)  # bad --db: exit 2
     shown = f"[{host}]" if ":" in host else host

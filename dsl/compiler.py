@@ -107,17 +107,20 @@ def compile_paths(
     paths: list[str | Path] | None = None,
     on_base: bool = False,
     texts: Mapping[Path, bytes] | None = None,
+    base_paths: list[str | Path] | None = None,
 ) -> CompileResult:
-    """Compile the shipped content (no paths), a complete mod, or a mod layered on the base;
-    `texts` replace files on disk (an editor's unsaved buffers).
+    """Compile the shipped content (no paths), a complete mod, or a mod layered on the base
+    (the shipped content, or `base_paths`); `texts` replace files on disk (an editor's
+    unsaved buffers).
 
     Component counts are errors for the shipped set and warnings for mods.
     """
     with _gc_paused():
-        loaded = load(paths, on_base, texts)
+        loaded = load(paths, on_base, texts, base_paths)
         result = compile_sources(loaded, strict_counts=not paths)
     if result.ruleset is not None and paths:
-        result.ruleset.locales = mod_locale_dirs(paths)
+        layered_on = list(base_paths or []) if on_base else []
+        result.ruleset.locales = mod_locale_dirs([*layered_on, *paths])
     return result
 
 

@@ -129,16 +129,17 @@ def load(
     paths: list[str | Path] | None = None,
     on_base: bool = False,
     texts: Mapping[Path, bytes] | None = None,
+    base_paths: list[str | Path] | None = None,
 ) -> LoadedSources:
     """Read a rule set: the shipped content (no paths), the given files, or both layered;
-    `texts` are edited files not yet saved (see read_sources)."""
-    shipped = find_sources([CONTENT_DIR])
+    `texts` are edited files not yet saved (see read_sources). `base_paths` are the rules
+    `on_base` layers on, when not the shipped content (a game registered by its folder)."""
     if not paths:
-        return read_sources(shipped, texts)
+        return read_sources(find_sources([CONTENT_DIR]), texts)
     mod_paths = find_sources(paths)
     if not on_base:
         return read_sources(mod_paths, texts)
-    base = read_sources(shipped, texts)
+    base = read_sources(find_sources(base_paths or [CONTENT_DIR]), texts)
     mod = read_sources(mod_paths, texts)
     mod.mod_files, mod.base_files = mod.files, base.files
     mod.files = layer(base.files, mod.files)

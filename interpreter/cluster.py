@@ -30,13 +30,13 @@ class ClusterUnavailable(EngineError, RuntimeError):
     """Ray is not installed, or the cluster cannot be reached."""
 
 
-# per Ray worker process: the rules, compiled once, by (rules paths, on the base?)
-_programs: dict[tuple[tuple[str, ...], bool], Any] = {}
+# per Ray worker process: the rules, compiled once, by (rules paths, on the base?, base)
+_programs: dict[tuple[tuple[str, ...], bool, tuple[str, ...]], Any] = {}
 
 
 def play_batch(settings: Settings, seeds: list[int]) -> list[dict[str, Any]]:
     """The records of some games, played in one Ray task."""
-    key = (settings.rules, settings.base)
+    key = (settings.rules, settings.base, settings.base_rules)
     data = _programs.get(key)
     if data is None:
         data = _programs[key] = program_for(settings)

@@ -38,7 +38,8 @@ class Settings:
     rulings: dict[str, str]
     variants: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()  # .ba paths; none: the shipped content
-    base: bool = False
+    base: bool = False  # layer `rules` on `base_rules`
+    base_rules: tuple[str, ...] = ()  # .ba paths; none: the shipped content
 
     def bots(self, seed: int) -> list:
         names = [self.agents[i % len(self.agents)] for i in range(self.players)]
@@ -77,7 +78,11 @@ _worker: dict[str, Any] = {}
 def program_for(settings: Settings) -> Program:
     """The runtime program of a run's rules, compiled where the games are played (a worker
     process, a cluster node) from the settings alone."""
-    result = compile_paths(list(settings.rules) or None, on_base=settings.base)
+    result = compile_paths(
+        list(settings.rules) or None,
+        on_base=settings.base,
+        base_paths=list(settings.base_rules) or None,
+    )
     assert result.ruleset is not None and not result.errors, "the parent checked the rules"
     return build(result.ruleset)
 

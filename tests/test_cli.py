@@ -243,16 +243,19 @@ RULES_COMMANDS = [
 def test_every_rules_reading_command_has_rules_and_base():
     for name, command in ba.commands.items():
         options = {opt for param in command.params for opt in param.opts}
-        if name in ("lint", "language", "report"):  # lint takes PATHS; the others read no rules
+        if name in ("lint", "language"):  # lint takes PATHS; language a game's words
+            assert "--game" in options, name
+            continue
+        if name in ("report", "games"):  # they read no rules
             continue
         if name == "catalogs":  # a mod's texts, always beside the shipped catalogs: no --base
-            assert "--rules" in options and "--base" not in options
+            assert {"--rules", "--game"} <= options and "--base" not in options
             continue
         if name == "lsp":  # its rules are the editor's folder; `base` is an editor setting
-            assert not options & {"--rules", "--base"}
+            assert not options & {"--rules", "--base"} and "--game" in options
             continue
         assert name in RULES_COMMANDS, f"is {name} a command that reads rules?"
-        assert {"--rules", "--base"} <= options, name
+        assert {"--game", "--rules", "--base"} <= options, name
 
 
 @pytest.mark.parametrize("name", RULES_COMMANDS)
@@ -306,6 +309,7 @@ SCENARIO = str(Path(__file__).parent / "scenarios" / "debris_flip.toml")
 FORMAT_COMMANDS = {  # command -> arguments that make it quick
     "cards": ["m001"],
     "export": [],
+    "games": [],
     "language": [],
     "lint": [],
     "play": ["--players", "2"],

@@ -47,7 +47,7 @@ def test_lint_interrupted(monkeypatch):
     def stop(*_args, **_kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("blackangel.cli.lint.compile_paths", stop)
+    monkeypatch.setattr("blackangel.cli.rules.compile_paths", stop)  # ba-lint compiles there
     result = CliRunner().invoke(lint_command, [])
     assert (result.exit_code, result.stderr) == (130, "interrupted\n")
 

@@ -162,7 +162,9 @@ def test_a_mod_with_no_texts_of_its_own_gets_no_catalog(run, tmp_path):
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        ([], "Missing option '--rules'"),
+        ([], "give the mod's rules with --rules MOD, or a game with --game NAME"),
+        (["--rules", "{mod}", "--game", "dice_race"], "give --rules or --game, not both"),
+        (["--game", "dice_rac"], "did you mean 'dice_race'?"),
         (["--rules", "no/such/folder"], "no such file or directory"),
         (["--rules", "{mod}", "--lang", "en"], "English is the language of the texts"),
         (["--rules", "{mod}", "--lang", "x!"], "'x!' is not a language code"),

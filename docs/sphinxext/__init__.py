@@ -2,7 +2,8 @@
 
 It renders the compiled rules into pages, so a page never holds a copy of a card:
 
-- `reference.py`  the rule set of the build (config `ba_rules`, `ba_base`), compiled once
+- `reference.py`  the rule set of the build (config `ba_rules`, `ba_base`, `ba_base_rules`),
+                  compiled once
 - `domain.py`     the `ba` domain: cards, primitives, kinds, rulings, lint codes and
                   commands as objects, with roles to cite them
 - `components.py` `ba:cards`: cards and tiles of one kind
@@ -48,6 +49,7 @@ STATIC = Path(__file__).parent / "static"
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("ba_rules", [], "env", types=[list, tuple])
     app.add_config_value("ba_base", False, "env", types=[bool])
+    app.add_config_value("ba_base_rules", [], "env", types=[list, tuple])
     app.add_config_value("ba_languages", [], "html", types=[list, tuple])
     app.add_lexer("ba", BlackAngelLexer)
     app.add_domain(BlackAngelDomain)

@@ -2,8 +2,9 @@
 directive, with its text rendered in the build's language.
 
 The rules come from the configuration values `ba_rules` (paths of `.ba` files or
-folders; none: the shipped content) and `ba_base` (layer them on the shipped content),
-which `ba docs` sets. A rule set with errors stops the build before any page is read.
+folders; none: the shipped content), `ba_base` (layer them on the shipped content, or on
+`ba_base_rules`: a game's own rules), which `ba docs` sets. A rule set with errors stops
+the build before any page is read.
 """
 
 from __future__ import annotations
@@ -156,7 +157,10 @@ def load_rules(app: Sphinx) -> None:
     for path in paths:
         if not Path(path).exists():
             raise RulesError(f"ba_rules: no such file or folder: {path}")
-    result = compile_paths(paths or None, on_base=bool(app.config.ba_base))
+    base_paths: list[str | Path] = [str(p) for p in app.config.ba_base_rules]
+    result = compile_paths(
+        paths or None, on_base=bool(app.config.ba_base), base_paths=base_paths or None
+    )
     if result.ruleset is None or result.errors:
         shown = "\n".join(render_text(d, result.lines) for d in result.errors[:20])
         raise RulesError(f"the rule set has {len(result.errors)} errors:\n{shown}")
