@@ -1,62 +1,35 @@
-"""The language server behind `ba lsp` (pygls): ba-lint's diagnostics, hover, completion
-and go to definition for the `.ba` files of a workspace.
+"""The language server behind `ba lsp` (pygls): ba-lint's diagnostics with quick fixes,
+hover, completion, go to definition, references, rename, symbols and semantic tokens
+for the `.ba` files of a workspace.
 
-The workspace is a complete rule set when one of its files declares `game`, else a mod
-layered on the shipped content (as `ba-lint --base` lints it); the initialization option
-`base` (true or false) overrides that guess, `language` chooses the texts' language.
-Every check recompiles the whole rule set, with the editor's unsaved buffers in place of
-the files on disk: the same checker as ba-lint, so the same diagnostics.
+What the workspace is (a complete rule set, a mod on the shipped content, a project
+file's rules), its language and how it is recompiled: cli/lsp_workspace.py. The
+features answer from the last compiled result and its syntax trees.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from ..dsl.ast import Span
-from ..dsl.compiler import CompileResult, compile_paths
+from ..dsl.compiler import RuleSet
 from ..dsl.diagnostics import ERROR
 from ..dsl.extract import HELP
-from ..dsl.i18n import SOURCE_LANGUAGE, Translator, mod_locale_dirs, translator
-from ..dsl.loader import CONTENT_DIR, UsageError, display_name, find_files, load
+from ..dsl.loader import UsageError
 from ..dsl.text import TextRenderer
+from .lsp_fixes import fix_data
+from .lsp_navigate import id_span, occurrences, rename_refusal, symbol_kind
+from .lsp_tokens import TOKEN_TYPES, semantic_tokens
+from .lsp_workspace import Workspace
 
 WORD = re.compile(r"[A-Za-z0-9_\-]+")
-
-
-@dataclass
-class Workspace:
-    """The rules being edited: where they are, how they are compiled, the last result."""
-
-    paths: list[str] = field(default_factory=list)  # empty: the shipped content
-    base: bool | None = None  # None: guessed from a `game` declaration
-    language: str = SOURCE_LANGUAGE
-    result: CompileResult | None = None
-    files: dict[str, Path] = field(default_factory=dict)  # display name -> file
-    published: set[str] = field(default_factory=set)  # uris with diagnostics shown
-
-    def compile(self, texts: dict[Path, bytes]) -> CompileResult:
-        base = self.base
-        if base is None:
-            base = bool(self.paths) and not _declares_game(self.paths, texts)
-        found = find_files([CONTENT_DIR, *self.paths])
-        self.files = {display_name(path): path for path in found}
-        self.result = compile_paths(list(self.paths), on_base=base, texts=texts)
-        return self.result
-
-    def translator(self) -> Translator:
-        return translator(self.language, mod_locale_dirs(self.paths))
-
-
-def _declares_game(paths: list[str], texts: dict[Path, bytes]) -> bool:
-    loaded = load(list(paths), texts=texts)
-    return any(item.key == "game" for source in loaded.files for item in source.items)
-
+REQUEST_FAILED = -32803  # LSP's code for a valid request that could not be carried out
 
 server = LanguageServer("ba-lsp", "1")
 workspace = Workspace()
@@ -64,17 +37,15 @@ workspace = Workspace()
 
 @server.feature(lsp.INITIALIZED)
 def initialized(ls: LanguageServer, params: lsp.InitializedParams) -> None:
-    root = ls.workspace.root_path
-    if root and Path(root).resolve() != CONTENT_DIR and find_files_quietly(root):
-        workspace.paths = [root]
+    try:
+        workspace.open(ls.workspace.root_path)
+    except UsageError as exc:
+        ls.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Error, str(exc)))
+    workspace.choose_language(_options.get("language"), _options.get("locale"))
     _check(ls)
 
 
-def find_files_quietly(root: str) -> bool:
-    try:
-        return bool(find_files([root]))
-    except UsageError:
-        return False
+_options: dict = {}  # the initialization options and the editor's locale, until initialized
 
 
 @server.feature(lsp.INITIALIZE)
@@ -83,8 +54,8 @@ def initialize(ls: LanguageServer, params: lsp.InitializeParams) -> None:
     if isinstance(options, dict):
         if isinstance(options.get("base"), bool):
             workspace.base = options["base"]
-        if isinstance(options.get("language"), str):
-            workspace.language = options["language"]
+        _options["language"] = options.get("language")
+    _options["locale"] = params.locale
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
@@ -123,12 +94,15 @@ def _check(ls: LanguageServer) -> None:
                 ),
                 code=diag.code,
                 source="ba-lint",
+                data=fix_data(diag, result.ruleset),
             )
         )
-    for uri in workspace.published - set(by_uri):
-        by_uri[uri] = []  # fixed since the last check: clear
+    for uri in workspace.published | set(ls.workspace.text_documents):
+        by_uri.setdefault(uri, [])  # fixed since the last check, or open and clean
     for uri, diags in by_uri.items():
-        ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, diags))
+        opened = ls.workspace.text_documents.get(uri)
+        version = opened.version if opened is not None else None  # the text checked
+        ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, diags, version))
     workspace.published = {uri for uri, diags in by_uri.items() if diags}
 
 
@@ -230,3 +204,146 @@ def definition(ls: LanguageServer, params: lsp.DefinitionParams) -> lsp.Location
     span = decl.item.values[0].span if decl.item.values else decl.item.span
     uri = from_fs_path(str(workspace.files[span.file])) or ""
     return lsp.Location(uri, _range(span))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+def references(ls: LanguageServer, params: lsp.ReferenceParams) -> list[lsp.Location]:
+    word = _word_at(ls, params.text_document, params.position)
+    if word is None:
+        return []
+    ruleset = _ruleset()
+    decl = ruleset.by_id.get(word) if ruleset is not None else None
+    spans = occurrences(workspace.trees, word)
+    if decl is not None and not params.context.include_declaration:
+        spans = [span for span in spans if span != id_span(decl.item)]
+    return [_location(span) for span in spans if span.file in workspace.files]
+
+
+@server.feature(lsp.TEXT_DOCUMENT_RENAME)
+def rename(ls: LanguageServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit:
+    word = _word_at(ls, params.text_document, params.position) or ""
+    ruleset = _ruleset()
+    if ruleset is None:
+        raise JsonRpcException("the rules do not compile: fix their errors first", REQUEST_FAILED)
+    taken = set(ruleset.by_id)
+    decl = ruleset.by_id.get(word)
+    refusal = rename_refusal(
+        word, params.new_name, decl, ruleset.vocabulary, taken, workspace.base_ids
+    )
+    spans = occurrences(workspace.trees, word)
+    fixed = [span.file for span in spans if not workspace.editable(span.file)]
+    if refusal is None and fixed:
+        refusal = f"'{word}' is written in {fixed[0]}, which is not the workspace's to change"
+    if refusal is not None:
+        raise JsonRpcException(refusal, REQUEST_FAILED)
+    changes: dict[str, list[lsp.TextEdit]] = {}
+    for span in spans:
+        location = _location(span)
+        changes.setdefault(location.uri, []).append(lsp.TextEdit(location.range, params.new_name))
+    return lsp.WorkspaceEdit(changes=changes)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+def document_symbols(
+    ls: LanguageServer, params: lsp.DocumentSymbolParams
+) -> list[lsp.DocumentSymbol]:
+    name = _name_of(params.text_document.uri)
+    ruleset = _ruleset()
+    kinds = ruleset.vocabulary.kinds if ruleset else {}
+    return [
+        _symbol(item, kinds.get(item.key))
+        for source in workspace.trees
+        if source.path == name
+        for item in source.items
+    ]
+
+
+def _symbol(item, spec) -> lsp.DocumentSymbol:
+    children = [_symbol(child, None) for child in item.children or () if child.values]
+    return lsp.DocumentSymbol(
+        name=str(item.values[0].value) if item.values else item.key,
+        detail=item.key,
+        kind=getattr(lsp.SymbolKind, symbol_kind(spec)),
+        range=_range(item.span),
+        selection_range=_range(id_span(item)),
+        children=children or None,
+    )
+
+
+@server.feature(lsp.WORKSPACE_SYMBOL)
+def workspace_symbols(
+    ls: LanguageServer, params: lsp.WorkspaceSymbolParams
+) -> list[lsp.SymbolInformation]:
+    ruleset = _ruleset()
+    if ruleset is None:
+        return []
+    query = params.query.lower()
+    return [
+        lsp.SymbolInformation(
+            name=decl.id,
+            kind=getattr(lsp.SymbolKind, symbol_kind(decl.spec)),
+            location=_location(id_span(decl.item)),
+            container_name=decl.kind,
+        )
+        for decl in ruleset.decls
+        if decl.id is not None
+        and query in decl.id.lower()
+        and decl.item.span.file in workspace.files
+    ]
+
+
+@server.feature(
+    lsp.TEXT_DOCUMENT_CODE_ACTION,
+    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]),
+)
+def code_actions(ls: LanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+    uri = params.text_document.uri
+    actions = []
+    for diag in params.context.diagnostics:
+        data = diag.data if isinstance(diag.data, dict) else {}
+        for name in data.get("replace", []):
+            edit = lsp.TextEdit(diag.range, str(name))
+            actions.append(_fix(f"Replace with '{name}'", diag, uri, edit))
+        if isinstance(data.get("add"), str):
+            line = diag.range.start.line + 1
+            indent = " " * (diag.range.start.character + 2)
+            where = lsp.Range(lsp.Position(line, 0), lsp.Position(line, 0))
+            edit = lsp.TextEdit(where, f"{indent}{data['add']}\n")
+            actions.append(_fix(f"Add the line '{data['add'].strip()}'", diag, uri, edit))
+    return actions
+
+
+def _fix(title: str, diag: lsp.Diagnostic, uri: str, edit: lsp.TextEdit) -> lsp.CodeAction:
+    return lsp.CodeAction(
+        title=title,
+        kind=lsp.CodeActionKind.QuickFix,
+        diagnostics=[diag],
+        edit=lsp.WorkspaceEdit(changes={uri: [edit]}),
+    )
+
+
+@server.feature(
+    lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+    lsp.SemanticTokensLegend(token_types=TOKEN_TYPES, token_modifiers=[]),
+)
+def tokens(ls: LanguageServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    return lsp.SemanticTokens(data=semantic_tokens(document.source))
+
+
+def _ruleset() -> RuleSet | None:
+    result = workspace.result
+    return None if result is None else result.ruleset
+
+
+def _name_of(uri: str) -> str | None:
+    """The display name of the file at the uri, as the trees and spans name it."""
+    path = Path(to_fs_path(uri) or "").resolve()
+    for name, file in workspace.files.items():
+        if file.resolve() == path:
+            return name
+    return None
+
+
+def _location(span: Span) -> lsp.Location:
+    return lsp.Location(from_fs_path(str(workspace.files[span.file])) or "", _range(span))
