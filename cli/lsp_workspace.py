@@ -63,17 +63,18 @@ class Workspace:
     cache: ParseCache = field(default_factory=ParseCache)
 
     def open(self, root: str | None) -> None:
-        """Take the opened folder as the rules, or what its project file names."""
+        """Take the opened folder as the rules, or what its project file names; a bad
+        project file raises UsageError after the folder is taken."""
         if not root:
             return
         self.root = Path(root)
+        if self.root.resolve() != CONTENT_DIR and _has_rules(self.root):
+            self.paths = [str(self.root)]
         project = self.root / PROJECT_FILE
-        if project.is_file():
+        if project.is_file():  # a bad one raises, and the folder stays the rules
             self.paths, base = read_project(project)
             if base is not None:
                 self.base = base
-        elif self.root.resolve() != CONTENT_DIR and _has_rules(self.root):
-            self.paths = [str(self.root)]
 
     def choose_language(self, asked: object, locale: str | None) -> None:
         """The language asked for in the options, else the editor's locale, else English;
@@ -139,7 +140,11 @@ def read_project(project: Path) -> tuple[list[str], bool | None]:
         raise UsageError(f"{project}: 'rules' must be a list of paths, like [\"cards\"]")
     if base is not None and not isinstance(base, bool):
         raise UsageError(f"{project}: 'base' must be true or false")
-    return [str((project.parent / rule).resolve()) for rule in rules], base
+    paths = [project.parent / rule for rule in rules]
+    for rule, path in zip(rules, paths, strict=True):
+        if not path.exists():
+            raise UsageError(f"{project}: no such file or directory: '{rule}'")
+    return [str(path.resolve()) for path in paths], base
 
 
 def _has_rules(root: Path) -> bool:

@@ -456,6 +456,7 @@ def test_a_project_file_names_the_rules_and_the_base(tmp_path):
         assert diag.code == "E103"
         assert session.show(uri, FIXED) == []
         assert session.messages == []
+        assert from_fs_path(str(tmp_path / "notes.ba")) not in session.diagnostics
     finally:
         session.close()
 
@@ -477,6 +478,9 @@ def test_a_bad_project_file_is_one_message(tmp_path, project, message):
     try:
         session.wait_until(lambda: bool(session.messages))
         assert message in session.messages[0] and "\n" not in session.messages[0]
+        # the folder is still checked, as without a project file
+        uri = from_fs_path(str(tmp_path / "mod.ba"))
+        assert session.show(uri, BROKEN)[0].code == "E103"
     finally:
         session.close()
 
