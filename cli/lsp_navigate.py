@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from ..dsl import ast
 from ..dsl.checker import Decl
+from ..dsl.i18n import N_, Msg
 from ..dsl.meta import Kind, Vocabulary
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")  # grammar.lark's NAME
@@ -39,19 +40,25 @@ def _names(items: tuple[ast.Item, ...]) -> Iterator[tuple[str, ast.Span]]:
 
 def rename_refusal(
     old: str, new: str, decl: Decl | None, vocabulary: Vocabulary, taken: set[str], base: set[str]
-) -> str | None:
+) -> Msg | None:
     """Why `old` may not become `new`, or None when it may; `taken` are the ids of the
     rule set, `base` those of the shipped content a mod is layered on."""
+    values = {"old": old, "new": new}
     if decl is None:
-        return f"'{old}' is not the id of a declaration: only ids can be renamed"
+        return Msg(N_("'{old}' is not the id of a declaration: only ids can be renamed"), values)
     if old in base:
-        return f"'{old}' replaces a declaration of the shipped rules: renamed, it would not"
+        return Msg(
+            N_("'{old}' replaces a declaration of the shipped rules: renamed, it would not"),
+            values,
+        )
     if not IDENTIFIER.match(new):
-        return f"'{new}' is not a name: a letter or _ then letters, digits or _"
+        return Msg(N_("'{new}' is not a name: a letter or _ then letters, digits or _"), values)
     if new in taken or new in base:
-        return f"'{new}' is already the id of another declaration"
+        return Msg(N_("'{new}' is already the id of another declaration"), values)
     if new in _words(vocabulary):
-        return f"'{new}' is a word of the language (a kind, keyword, primitive or event)"
+        return Msg(
+            N_("'{new}' is a word of the language (a kind, keyword, primitive or event)"), values
+        )
     return None
 
 

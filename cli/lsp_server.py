@@ -21,6 +21,7 @@ from ..dsl.ast import Span
 from ..dsl.compiler import RuleSet
 from ..dsl.diagnostics import ERROR
 from ..dsl.extract import HELP
+from ..dsl.i18n import N_, Msg
 from ..dsl.loader import UsageError
 from ..dsl.text import TextRenderer
 from .lsp_fixes import fix_data
@@ -30,6 +31,10 @@ from .lsp_workspace import Workspace
 
 WORD = re.compile(r"[A-Za-z0-9_\-]+")
 REQUEST_FAILED = -32803  # LSP's code for a valid request that could not be carried out
+NOT_COMPILED = N_("the rules do not compile: fix their errors first")
+NOT_OURS = N_("'{old}' is written in {file}, which is not the workspace's to change")
+REPLACE = N_("Replace with '{name}'")  # a quick fix's title
+ADD_LINE = N_("Add the line '{line}'")  # a quick fix's title
 
 server = LanguageServer("ba-lsp", "1")
 workspace = Workspace()
@@ -223,8 +228,9 @@ def references(ls: LanguageServer, params: lsp.ReferenceParams) -> list[lsp.Loca
 def rename(ls: LanguageServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit:
     word = _word_at(ls, params.text_document, params.position) or ""
     ruleset = _ruleset()
+    tr = workspace.translator()
     if ruleset is None:
-        raise JsonRpcException("the rules do not compile: fix their errors first", REQUEST_FAILED)
+        raise JsonRpcException(tr.gettext(NOT_COMPILED), REQUEST_FAILED)
     taken = set(ruleset.by_id)
     decl = ruleset.by_id.get(word)
     refusal = rename_refusal(
@@ -233,9 +239,9 @@ def rename(ls: LanguageServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit:
     spans = occurrences(workspace.trees, word)
     fixed = [span.file for span in spans if not workspace.editable(span.file)]
     if refusal is None and fixed:
-        refusal = f"'{word}' is written in {fixed[0]}, which is not the workspace's to change"
+        refusal = Msg(NOT_OURS, {"old": word, "file": fixed[0]})
     if refusal is not None:
-        raise JsonRpcException(refusal, REQUEST_FAILED)
+        raise JsonRpcException(refusal.render(tr), REQUEST_FAILED)
     changes: dict[str, list[lsp.TextEdit]] = {}
     for span in spans:
         location = _location(span)
@@ -298,18 +304,20 @@ def workspace_symbols(
 )
 def code_actions(ls: LanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
     uri = params.text_document.uri
+    tr = workspace.translator()
     actions = []
     for diag in params.context.diagnostics:
         data = diag.data if isinstance(diag.data, dict) else {}
         for name in data.get("replace", []):
             edit = lsp.TextEdit(diag.range, str(name))
-            actions.append(_fix(f"Replace with '{name}'", diag, uri, edit))
+            actions.append(_fix(tr.gettext(REPLACE).format(name=name), diag, uri, edit))
         if isinstance(data.get("add"), str):
             line = diag.range.start.line + 1
             indent = " " * (diag.range.start.character + 2)
             where = lsp.Range(lsp.Position(line, 0), lsp.Position(line, 0))
             edit = lsp.TextEdit(where, f"{indent}{data['add']}\n")
-            actions.append(_fix(f"Add the line '{data['add'].strip()}'", diag, uri, edit))
+            title = tr.gettext(ADD_LINE).format(line=data["add"].strip())
+            actions.append(_fix(title, diag, uri, edit))
     return actions
 
 
