@@ -443,6 +443,19 @@ def test_hover_in_the_chosen_language(mod_folder, options, locale, expected):
         session.close()
 
 
+def test_quick_fixes_and_a_refused_rename_speak_the_chosen_language(mod_folder):
+    session = Session(mod_folder, {"language": "pl"})
+    try:
+        uri = from_fs_path(str(mod_folder / "mod.ba"))
+        diagnostics = session.show(uri, BROKEN)
+        assert [fix.title for fix in actions(session, uri, diagnostics)] == ["Zastąp przez 'take'"]
+        session.show(uri, EMITTING)
+        with pytest.raises(Exception, match="jest już id innej deklaracji"):
+            rename(session, uri, lsp.Position(4, 36), "m002")
+    finally:
+        session.close()
+
+
 def test_a_project_file_names_the_rules_and_the_base(tmp_path):
     (tmp_path / "ba.toml").write_text('rules = ["cards"]\nbase = true\n', encoding="utf-8")
     (tmp_path / "cards").mkdir()
