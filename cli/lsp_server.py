@@ -9,6 +9,7 @@ features answer from the last compiled result and its syntax trees.
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 
@@ -36,6 +37,17 @@ NOT_OURS = N_("'{old}' is written in {file}, which is not the workspace's to cha
 REPLACE = N_("Replace with '{name}'")  # a quick fix's title
 ADD_LINE = N_("Add the line '{line}'")  # a quick fix's title
 
+
+class QuietRefusals(logging.Filter):
+    """A request refused on purpose (a rename to a taken name) is answered with its reason;
+    pygls would also log it with a traceback, which the editor's server log need not show."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        return not (isinstance(error, JsonRpcException) and error.code == REQUEST_FAILED)
+
+
+logging.getLogger("pygls.protocol.json_rpc").addFilter(QuietRefusals())
 server = LanguageServer("ba-lsp", "1")
 workspace = Workspace()
 
