@@ -26,6 +26,7 @@ from ..dsl.i18n import N_, Msg
 from ..dsl.loader import UsageError
 from ..dsl.text import TextRenderer
 from .lsp_fixes import fix_data
+from .lsp_format import formatted
 from .lsp_navigate import id_span, occurrences, rename_refusal, symbol_kind
 from .lsp_tokens import TOKEN_TYPES, semantic_tokens
 from .lsp_workspace import Workspace
@@ -349,6 +350,23 @@ def _fix(title: str, diag: lsp.Diagnostic, uri: str, edit: lsp.TextEdit) -> lsp.
 def tokens(ls: LanguageServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
     document = ls.workspace.get_text_document(params.text_document.uri)
     return lsp.SemanticTokens(data=semantic_tokens(document.source))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
+def formatting(ls: LanguageServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
+    """The whole document laid out (cli/lsp_format.py); nothing when it does not parse."""
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    text = document.source
+    result = formatted(text, _name_of(params.text_document.uri) or document.uri)
+    if result is None or result == text:
+        return []
+    lines = document.lines
+    end = (
+        lsp.Position(len(lines), 0)
+        if text.endswith("\n")
+        else lsp.Position(len(lines) - 1, len(lines[-1]))
+    )
+    return [lsp.TextEdit(lsp.Range(lsp.Position(0, 0), end), result)]
 
 
 def _ruleset() -> RuleSet | None:

@@ -513,3 +513,25 @@ def test_the_base_option_still_decides_without_a_project_file(tmp_path):
         assert "E104" in codes
     finally:
         session.close()
+
+
+def test_formatting_lays_out_the_document_and_leaves_a_laid_out_one(mod, shipped):
+    session, uri = mod
+    messy = "mission m001 {\ncolor orange\n\n\n   reward 1 vp  \n reveals orange\n" + (
+        "activation: take 3 ship   # three\n}\n\n"
+    )
+    session.show(uri, messy, errors=False)
+    options = lsp.FormattingOptions(tab_size=2, insert_spaces=True)
+    [edit] = session.ask(
+        "text_document_formatting_async", lsp.DocumentFormattingParams(doc(uri), options)
+    )
+    assert edit.range.start == lsp.Position(0, 0) and edit.range.end == lsp.Position(9, 0)
+    assert edit.new_text == FIXED.replace("take 3 ship", "take 3 ship   # three").replace(
+        "color orange\n", "color orange\n\n"
+    )
+    turn = from_fs_path(str(CONTENT_DIR / "turn.ba"))
+    shipped.show(turn, (CONTENT_DIR / "turn.ba").read_text(encoding="utf-8"), errors=False)
+    edits = shipped.ask(
+        "text_document_formatting_async", lsp.DocumentFormattingParams(doc(turn), options)
+    )
+    assert len(edits) == 0  # laid out already: nothing to change
