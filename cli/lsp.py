@@ -27,8 +27,8 @@ Features: ba-lint's diagnostics as you type (code, range, hint) with quick
 fixes, hover (an id: its card text and provenance; a keyword, primitive or
 event: its help), completion of keywords, primitives, events and ids, go to
 definition, find references, rename of an id, document and workspace symbols,
-semantic tokens, formatting (the shipped files' layout). Editor setup (VS Code,
-Neovim, Helix, Emacs): docs/editors.md; the VS Code extension: editors/vscode/.
+semantic tokens, formatting (the shipped files' layout). The VS Code extension
+and the setup of Neovim, Helix and Emacs come with the source repository.
 """
 
 

@@ -51,6 +51,7 @@ class QuietRefusals(logging.Filter):
 logging.getLogger("pygls.protocol.json_rpc").addFilter(QuietRefusals())
 server = LanguageServer("ba-lsp", "1")
 workspace = Workspace()
+_options: dict = {}  # the initialization options and the editor's locale, until initialized
 
 
 @server.feature(lsp.INITIALIZED)
@@ -61,9 +62,6 @@ def initialized(ls: LanguageServer, params: lsp.InitializedParams) -> None:
         ls.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Error, str(exc)))
     workspace.choose_language(_options.get("language"), _options.get("locale"))
     _check(ls)
-
-
-_options: dict = {}  # the initialization options and the editor's locale, until initialized
 
 
 @server.feature(lsp.INITIALIZE)
