@@ -15,16 +15,22 @@ The editor starts `ba lsp` and talks to it over stdin/stdout (the Language
 Server Protocol); the folder opened in the editor is the rule set:
   - with a `game` declaration in one of its files: a complete rule set;
   - without one: a mod, layered on the shipped rules as `ba-lint --base` does
-    (with --game NAME, on that game's rules).
+    (with --game NAME, on that game's rules);
+  - with a ba.toml file: the rules it names, e.g.
+      rules = ["cards"]
+      base = true
 Initialization options (JSON, from the editor's settings):
   {"base": true}       always layer the folder on the shipped rules (false: never)
-  {"language": "pl"}   card texts, help and messages in Polish (en, pl, de)
+  {"language": "pl"}   card texts, help and messages in Polish (en, pl, de;
+                       default: the editor's language)
 
 \b
-Features: ba-lint's diagnostics as you type (code, range, hint), hover (an id:
-its card text and provenance; a keyword, primitive or event: its help),
-completion of keywords, primitives, events and ids, go to definition of an id.
-Editor setup (VS Code, Neovim, Helix): the Editors guide of `ba docs` (guides/editors.html).
+Features: ba-lint's diagnostics as you type (code, range, hint) with quick
+fixes, hover (an id: its card text and provenance; a keyword, primitive or
+event: its help), completion of keywords, primitives, events and ids, go to
+definition, find references, rename of an id, document and workspace symbols,
+semantic tokens, formatting (the shipped files' layout).
+Editor setup (VS Code, Neovim, Helix, Emacs): guides/editors.html of `ba docs`.
 """
 
 

@@ -1,90 +1,67 @@
-"""The language server behind `ba lsp` (pygls): ba-lint's diagnostics, hover, completion
-and go to definition for the `.ba` files of a workspace.
+"""The language server behind `ba lsp` (pygls): ba-lint's diagnostics with quick fixes,
+hover, completion, go to definition, references, rename, symbols and semantic tokens
+for the `.ba` files of a workspace.
 
-The workspace is a complete rule set when one of its files declares `game`, else a mod
-layered on the shipped content, or with `ba lsp --game NAME` on that game's rules (as
-`ba-lint --base` lints it); the initialization option
-`base` (true or false) overrides that guess, `language` chooses the texts' language.
-Every check recompiles the whole rule set, with the editor's unsaved buffers in place of
-the files on disk: the same checker as ba-lint, so the same diagnostics.
+What the workspace is (a complete rule set, a mod on the shipped content, a project
+file's rules), its language and how it is recompiled: cli/lsp_workspace.py. The
+features answer from the last compiled result and its syntax trees.
 """
 
 from __future__ import annotations
 
+import logging
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from ..dsl.ast import Span
-from ..dsl.compiler import CompileResult, compile_paths
+from ..dsl.compiler import RuleSet
 from ..dsl.diagnostics import ERROR
 from ..dsl.extract import HELP
-from ..dsl.i18n import SOURCE_LANGUAGE, Translator, mod_locale_dirs, translator
-from ..dsl.loader import CONTENT_DIR, UsageError, display_name, find_files, load
+from ..dsl.i18n import N_, Msg
+from ..dsl.loader import UsageError
 from ..dsl.text import TextRenderer
+from .lsp_fixes import fix_data
+from .lsp_format import formatted
+from .lsp_navigate import id_span, occurrences, rename_refusal, symbol_kind
+from .lsp_tokens import TOKEN_TYPES, semantic_tokens
+from .lsp_workspace import Workspace
 
 WORD = re.compile(r"[A-Za-z0-9_\-]+")
+REQUEST_FAILED = -32803  # LSP's code for a valid request that could not be carried out
+NOT_COMPILED = N_("the rules do not compile: fix their errors first")
+NOT_OURS = N_("'{old}' is written in {file}, which is not the workspace's to change")
+REPLACE = N_("Replace with '{name}'")  # a quick fix's title
+ADD_LINE = N_("Add the line '{line}'")  # a quick fix's title
 
 
-@dataclass
-class Workspace:
-    """The rules being edited: where they are, how they are compiled, the last result."""
+class QuietRefusals(logging.Filter):
+    """A request refused on purpose (a rename to a taken name) is answered with its reason;
+    pygls would also log it with a traceback, which the editor's server log need not show."""
 
-    paths: list[str] = field(default_factory=list)  # empty: the game's own rules
-    base: bool | None = None  # None: guessed from a `game` declaration
-    game_rules: list[str] = field(default_factory=list)  # `ba lsp --game`; none: shipped
-    language: str = SOURCE_LANGUAGE
-    result: CompileResult | None = None
-    files: dict[str, Path] = field(default_factory=dict)  # display name -> file
-    published: set[str] = field(default_factory=set)  # uris with diagnostics shown
-
-    def compile(self, texts: dict[Path, bytes]) -> CompileResult:
-        """Compile the folder: a complete rule set, or a mod layered on the game's rules
-        (the shipped content, or those of `ba lsp --game NAME`); with no `.ba` files in it,
-        the game's rules themselves."""
-        paths, base = list(self.paths), self.base
-        if not paths:
-            paths, base = list(self.game_rules), False
-        if base is None:
-            base = not _declares_game(paths, texts)
-        roots: list[str | Path] = list(self.game_rules) if self.game_rules else [CONTENT_DIR]
-        found = find_files([*roots, *paths])
-        self.files = {display_name(path): path for path in found}
-        self.result = compile_paths(
-            list(paths), on_base=base, texts=texts, base_paths=list(self.game_rules) or None
-        )
-        return self.result
-
-    def translator(self) -> Translator:
-        return translator(self.language, mod_locale_dirs(self.paths))
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        return not (isinstance(error, JsonRpcException) and error.code == REQUEST_FAILED)
 
 
-def _declares_game(paths: list[str], texts: dict[Path, bytes]) -> bool:
-    loaded = load(list(paths), texts=texts)
-    return any(item.key == "game" for source in loaded.files for item in source.items)
-
-
+logging.getLogger("pygls.protocol.json_rpc").addFilter(QuietRefusals())
 server = LanguageServer("ba-lsp", "1")
 workspace = Workspace()
+_options: dict = {}  # the initialization options and the editor's locale, until initialized
 
 
 @server.feature(lsp.INITIALIZED)
 def initialized(ls: LanguageServer, params: lsp.InitializedParams) -> None:
-    root = ls.workspace.root_path
-    if root and Path(root).resolve() != CONTENT_DIR and find_files_quietly(root):
-        workspace.paths = [root]
-    _check(ls)
-
-
-def find_files_quietly(root: str) -> bool:
     try:
-        return bool(find_files([root]))
-    except UsageError:
-        return False
+        workspace.open(ls.workspace.root_path)
+    except UsageError as exc:
+        ls.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Error, str(exc)))
+    workspace.choose_language(_options.get("language"), _options.get("locale"))
+    _check(ls)
 
 
 @server.feature(lsp.INITIALIZE)
@@ -93,8 +70,8 @@ def initialize(ls: LanguageServer, params: lsp.InitializeParams) -> None:
     if isinstance(options, dict):
         if isinstance(options.get("base"), bool):
             workspace.base = options["base"]
-        if isinstance(options.get("language"), str):
-            workspace.language = options["language"]
+        _options["language"] = options.get("language")
+    _options["locale"] = params.locale
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
@@ -133,12 +110,15 @@ def _check(ls: LanguageServer) -> None:
                 ),
                 code=diag.code,
                 source="ba-lint",
+                data=fix_data(diag, result.ruleset),
             )
         )
-    for uri in workspace.published - set(by_uri):
-        by_uri[uri] = []  # fixed since the last check: clear
+    for uri in workspace.published | set(ls.workspace.text_documents):
+        by_uri.setdefault(uri, [])  # fixed since the last check, or open and clean
     for uri, diags in by_uri.items():
-        ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, diags))
+        opened = ls.workspace.text_documents.get(uri)
+        version = opened.version if opened is not None else None  # the text checked
+        ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, diags, version))
     workspace.published = {uri for uri, diags in by_uri.items() if diags}
 
 
@@ -240,3 +220,166 @@ def definition(ls: LanguageServer, params: lsp.DefinitionParams) -> lsp.Location
     span = decl.item.values[0].span if decl.item.values else decl.item.span
     uri = from_fs_path(str(workspace.files[span.file])) or ""
     return lsp.Location(uri, _range(span))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+def references(ls: LanguageServer, params: lsp.ReferenceParams) -> list[lsp.Location]:
+    word = _word_at(ls, params.text_document, params.position)
+    if word is None:
+        return []
+    ruleset = _ruleset()
+    decl = ruleset.by_id.get(word) if ruleset is not None else None
+    spans = occurrences(workspace.trees, word)
+    if decl is not None and not params.context.include_declaration:
+        spans = [span for span in spans if span != id_span(decl.item)]
+    return [_location(span) for span in spans if span.file in workspace.files]
+
+
+@server.feature(lsp.TEXT_DOCUMENT_RENAME)
+def rename(ls: LanguageServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit:
+    word = _word_at(ls, params.text_document, params.position) or ""
+    ruleset = _ruleset()
+    tr = workspace.translator()
+    if ruleset is None:
+        raise JsonRpcException(tr.gettext(NOT_COMPILED), REQUEST_FAILED)
+    taken = set(ruleset.by_id)
+    decl = ruleset.by_id.get(word)
+    refusal = rename_refusal(
+        word, params.new_name, decl, ruleset.vocabulary, taken, workspace.base_ids
+    )
+    spans = occurrences(workspace.trees, word)
+    fixed = [span.file for span in spans if not workspace.editable(span.file)]
+    if refusal is None and fixed:
+        refusal = Msg(NOT_OURS, {"old": word, "file": fixed[0]})
+    if refusal is not None:
+        raise JsonRpcException(refusal.render(tr), REQUEST_FAILED)
+    changes: dict[str, list[lsp.TextEdit]] = {}
+    for span in spans:
+        location = _location(span)
+        changes.setdefault(location.uri, []).append(lsp.TextEdit(location.range, params.new_name))
+    return lsp.WorkspaceEdit(changes=changes)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+def document_symbols(
+    ls: LanguageServer, params: lsp.DocumentSymbolParams
+) -> list[lsp.DocumentSymbol]:
+    name = _name_of(params.text_document.uri)
+    ruleset = _ruleset()
+    kinds = ruleset.vocabulary.kinds if ruleset else {}
+    return [
+        _symbol(item, kinds.get(item.key))
+        for source in workspace.trees
+        if source.path == name
+        for item in source.items
+    ]
+
+
+def _symbol(item, spec) -> lsp.DocumentSymbol:
+    children = [_symbol(child, None) for child in item.children or () if child.values]
+    return lsp.DocumentSymbol(
+        name=str(item.values[0].value) if item.values else item.key,
+        detail=item.key,
+        kind=getattr(lsp.SymbolKind, symbol_kind(spec)),
+        range=_range(item.span),
+        selection_range=_range(id_span(item)),
+        children=children or None,
+    )
+
+
+@server.feature(lsp.WORKSPACE_SYMBOL)
+def workspace_symbols(
+    ls: LanguageServer, params: lsp.WorkspaceSymbolParams
+) -> list[lsp.SymbolInformation]:
+    ruleset = _ruleset()
+    if ruleset is None:
+        return []
+    query = params.query.lower()
+    return [
+        lsp.SymbolInformation(
+            name=decl.id,
+            kind=getattr(lsp.SymbolKind, symbol_kind(decl.spec)),
+            location=_location(id_span(decl.item)),
+            container_name=decl.kind,
+        )
+        for decl in ruleset.decls
+        if decl.id is not None
+        and query in decl.id.lower()
+        and decl.item.span.file in workspace.files
+    ]
+
+
+@server.feature(
+    lsp.TEXT_DOCUMENT_CODE_ACTION,
+    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]),
+)
+def code_actions(ls: LanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+    uri = params.text_document.uri
+    tr = workspace.translator()
+    actions = []
+    for diag in params.context.diagnostics:
+        data = diag.data if isinstance(diag.data, dict) else {}
+        for name in data.get("replace", []):
+            edit = lsp.TextEdit(diag.range, str(name))
+            actions.append(_fix(tr.gettext(REPLACE).format(name=name), diag, uri, edit))
+        if isinstance(data.get("add"), str):
+            line = diag.range.start.line + 1
+            indent = " " * (diag.range.start.character + 2)
+            where = lsp.Range(lsp.Position(line, 0), lsp.Position(line, 0))
+            edit = lsp.TextEdit(where, f"{indent}{data['add']}\n")
+            title = tr.gettext(ADD_LINE).format(line=data["add"].strip())
+            actions.append(_fix(title, diag, uri, edit))
+    return actions
+
+
+def _fix(title: str, diag: lsp.Diagnostic, uri: str, edit: lsp.TextEdit) -> lsp.CodeAction:
+    return lsp.CodeAction(
+        title=title,
+        kind=lsp.CodeActionKind.QuickFix,
+        diagnostics=[diag],
+        edit=lsp.WorkspaceEdit(changes={uri: [edit]}),
+    )
+
+
+@server.feature(
+    lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+    lsp.SemanticTokensLegend(token_types=TOKEN_TYPES, token_modifiers=[]),
+)
+def tokens(ls: LanguageServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    return lsp.SemanticTokens(data=semantic_tokens(document.source))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
+def formatting(ls: LanguageServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
+    """The whole document laid out (cli/lsp_format.py); nothing when it does not parse."""
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    text = document.source
+    result = formatted(text, _name_of(params.text_document.uri) or document.uri)
+    if result is None or result == text:
+        return []
+    lines = document.lines
+    end = (
+        lsp.Position(len(lines), 0)
+        if text.endswith("\n")
+        else lsp.Position(len(lines) - 1, len(lines[-1]))
+    )
+    return [lsp.TextEdit(lsp.Range(lsp.Position(0, 0), end), result)]
+
+
+def _ruleset() -> RuleSet | None:
+    result = workspace.result
+    return None if result is None else result.ruleset
+
+
+def _name_of(uri: str) -> str | None:
+    """The display name of the file at the uri, as the trees and spans name it."""
+    path = Path(to_fs_path(uri) or "").resolve()
+    for name, file in workspace.files.items():
+        if file.resolve() == path:
+            return name
+    return None
+
+
+def _location(span: Span) -> lsp.Location:
+    return lsp.Location(from_fs_path(str(workspace.files[span.file])) or "", _range(span))

@@ -21,6 +21,7 @@ from .visitor import NodeVisitor
 INFERRED, RECONSTRUCTED = "inferred", "reconstructed"
 MOD = "mod"  # a value a mod writes, with no annotation of its own: not the rulebooks'
 RULEBOOK = "rulebook"  # the annotation that cites where the rulebooks print a value
+ADD_A_LINE = N_("add a line: {key} ... ({help})")  # the hint of a missing field (E111)
 
 
 @dataclass(frozen=True)
@@ -487,7 +488,7 @@ class Checker:
                     "E111",
                     N_("{what}: missing '{key}'"),
                     item.key_span,
-                    N_("add a line: {key} ... ({help})"),
+                    ADD_A_LINE,
                     what=(kind_key + " " + (ident or "")).strip(),
                     key=fspec.key,
                     help=Msg(fspec.help, context="help"),

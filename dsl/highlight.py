@@ -27,7 +27,14 @@ from pygments.token import (
 )
 
 NAME = r"[A-Za-z_][A-Za-z0-9_]*"
-CONNECTORS = r"(otherwise|or|optional|per|max|if)\b"
+# the words that join the steps of an effect (the longest first where one starts another);
+# editors/vscode/build_grammar.py builds the editor grammar from them too
+CONNECTOR_WORDS = ("otherwise", "or", "optional", "per", "max", "if")
+CONNECTORS = rf"({'|'.join(CONNECTOR_WORDS)})\b"
+COMMENT = r"#[^\n]*"
+STRING = r'"[^"\n]*"'
+RANGE = r"-?[0-9]+\.\.-?[0-9]+"
+NUMBER = r"-?[0-9]+"
 
 
 class BlackAngelLexer(RegexLexer):
@@ -45,21 +52,21 @@ class BlackAngelLexer(RegexLexer):
         "root": [
             (r"[ \t\f\r]+", Whitespace),
             (r"\n|;", Whitespace),
-            (r"#[^\n]*", Comment.Single),
+            (COMMENT, Comment.Single),
             (r"\}", Punctuation),
             (rf"({NAME})", Keyword, "values"),
         ],
         # the item's values, annotations and block, up to the end of the line
         "values": [
             (r"[ \t\f\r]+", Whitespace),
-            (r"#[^\n]*", Comment.Single),
+            (COMMENT, Comment.Single),
             (r"\n|;", Whitespace, "#pop"),
             (r"\{", Punctuation, "#pop"),
             (r"\}", Punctuation, "#pop"),
             (rf"(@)({NAME})", bygroups(Name.Decorator, Name.Decorator)),
-            (r'"[^"\n]*"', String.Double),
-            (r"-?[0-9]+\.\.-?[0-9]+", Number.Integer),
-            (r"-?[0-9]+", Number.Integer),
+            (STRING, String.Double),
+            (RANGE, Number.Integer),
+            (NUMBER, Number.Integer),
             (r",", Punctuation),
             (r":", Punctuation, ("#pop", "effect")),
             (r"->", Operator, ("#pop", "effect")),  # an effect shown on its own: a -> b
@@ -68,7 +75,7 @@ class BlackAngelLexer(RegexLexer):
         # an effect: primitives and their arguments, joined by the connectors
         "effect": [
             (r"[ \t\f\r]+", Whitespace),
-            (r"#[^\n]*", Comment.Single),
+            (COMMENT, Comment.Single),
             (r"\n|;", Whitespace, "#pop"),
             (r"\{", Punctuation, "#pop"),
             (r"(->|,)(\s*\n)", bygroups(Operator, Whitespace)),  # the effect goes on
@@ -77,8 +84,8 @@ class BlackAngelLexer(RegexLexer):
             (r"[()]", Punctuation),
             (CONNECTORS, Operator.Word),
             (rf"(@)({NAME})", bygroups(Name.Decorator, Name.Decorator), "annotations"),
-            (r'"[^"\n]*"', String.Double),
-            (r"-?[0-9]+", Number.Integer),
+            (STRING, String.Double),
+            (NUMBER, Number.Integer),
             (NAME, Name.Function, "arguments"),
         ],
         # after a primitive's name: its arguments, until a connector or the end
@@ -86,17 +93,17 @@ class BlackAngelLexer(RegexLexer):
             (r"[ \t\f\r]+", Whitespace),
             (r"(?=->|,|\)|\n|;|#|\{|@)", Text, "#pop"),
             (rf"(?={CONNECTORS})", Text, "#pop"),
-            (r'"[^"\n]*"', String.Double),
-            (r"-?[0-9]+", Number.Integer),
+            (STRING, String.Double),
+            (NUMBER, Number.Integer),
             (NAME, Name.Constant),
         ],
         # annotations after an effect, until the block or the end of the line
         "annotations": [
             (r"[ \t\f\r]+", Whitespace),
-            (r"#[^\n]*", Comment.Single),
+            (COMMENT, Comment.Single),
             (r"\n|;", Whitespace, "#pop:2"),
             (r"\{", Punctuation, "#pop:2"),
             (rf"(@)({NAME})", bygroups(Name.Decorator, Name.Decorator)),
-            (r'"[^"\n]*"', String.Double),
+            (STRING, String.Double),
         ],
     }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +17,11 @@ CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 
 class UsageError(EngineError):
     """A bad path or option: reported as a usage error (exit code 2)."""
+
+
+# parse_bytes or a stand-in with its signature: an editor's server reuses the trees of
+# the files that did not change since its last check
+Parse = Callable[[bytes, str], tuple[ast.SourceFile | None, list[Diagnostic], str]]
 
 
 @dataclass
@@ -77,7 +82,9 @@ def display_name(path: Path) -> str:
 
 
 def read_sources(
-    sources: list[tuple[Path, str]], texts: Mapping[Path, bytes] | None = None
+    sources: list[tuple[Path, str]],
+    texts: Mapping[Path, bytes] | None = None,
+    parse: Parse = parse_bytes,
 ) -> LoadedSources:
     """Read and parse the sources; `texts` (resolved path -> bytes) replaces what is on
     disk, as an editor's unsaved buffers do."""
@@ -95,7 +102,7 @@ def read_sources(
             except OSError as exc:
                 raise UsageError(f"cannot read '{path}': {exc.strerror}") from exc
         digest.update(key.encode("utf-8", "surrogateescape") + b"\0" + data + b"\0")
-        tree, diags, text = parse_bytes(data, name)
+        tree, diags, text = parse(data, name)
         loaded.lines.add(name, text)
         loaded.diagnostics.extend(diags)
         loaded.paths.append(name)
@@ -130,17 +137,19 @@ def load(
     on_base: bool = False,
     texts: Mapping[Path, bytes] | None = None,
     base_paths: list[str | Path] | None = None,
+    parse: Parse = parse_bytes,
 ) -> LoadedSources:
     """Read a rule set: the shipped content (no paths), the given files, or both layered;
-    `texts` are edited files not yet saved (see read_sources). `base_paths` are the rules
-    `on_base` layers on, when not the shipped content (a game registered by its folder)."""
+    `texts` are edited files not yet saved (see read_sources), `parse` how a file's bytes
+    become its tree. `base_paths` are the rules `on_base` layers on, when not the shipped
+    content (a game registered by its folder)."""
     if not paths:
-        return read_sources(find_sources([CONTENT_DIR]), texts)
+        return read_sources(find_sources([CONTENT_DIR]), texts, parse)
     mod_paths = find_sources(paths)
     if not on_base:
-        return read_sources(mod_paths, texts)
-    base = read_sources(find_sources(base_paths or [CONTENT_DIR]), texts)
-    mod = read_sources(mod_paths, texts)
+        return read_sources(mod_paths, texts, parse)
+    base = read_sources(find_sources(base_paths or [CONTENT_DIR]), texts, parse)
+    mod = read_sources(mod_paths, texts, parse)
     mod.mod_files, mod.base_files = mod.files, base.files
     mod.files = layer(base.files, mod.files)
     mod.diagnostics = base.diagnostics + mod.diagnostics

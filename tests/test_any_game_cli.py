@@ -240,7 +240,7 @@ def test_the_language_server_layers_a_mod_folder_on_the_game(tmp_path):
     """`ba lsp --game dice_race`: a folder without a `game` declaration is a mod of Dice
     Race; a folder with no rules at all is Dice Race itself."""
     pytest.importorskip("pygls")
-    from blackangel.cli.lsp_server import Workspace
+    from blackangel.cli.lsp_workspace import Workspace
 
     (tmp_path / "house.ba").write_text(HOUSE)
     result = Workspace(paths=[str(tmp_path)], game_rules=[str(DICE_RACE)]).compile({})
