@@ -77,6 +77,8 @@ CHOOSE = N_("Choose: {option}")
 CLOSE = N_("Close")
 CARD = N_("Card")
 AUTO = N_("Apply a decision's only option by itself")
+FOLD = N_("Hide the options")
+UNFOLD = N_("Show the options ({count})")
 WATCH = N_("Following the game")
 SHOWING = N_("Showing decision {shown} of {latest}")
 PAUSE = N_("Pause")
@@ -85,7 +87,7 @@ NEXT_STEP = N_("Next decision")
 NOW = N_("Show the game as it is now")
 PACE = N_("Pace")
 PACES = {  # milliseconds a decision stays on the page before the next one while catching up
-    700: NC_("pace", "fast"),
+    400: NC_("pace", "fast"),
     2500: NC_("pace", "slow"),
     6000: NC_("pace", "very slow"),
 }
@@ -128,6 +130,8 @@ SCRIPT_WORDS = {
     "choose": CHOOSE,
     "close": CLOSE,
     "showing": SHOWING,
+    "fold": FOLD,
+    "unfold": UNFOLD,
     "pause": PAUSE,
     "resume": RESUME,
 }

@@ -34,6 +34,7 @@
   let steps = -1; // the choices made in the view shown
   let latest = -1; // the choices made in the game, as last heard
   let paused = false;
+  let folded = false; // the options of this seat's decisions folded away
   let options = [];
   let busy = false;
   let loading = false;
@@ -233,6 +234,7 @@
   function renderDecision(view) {
     const d = view.decision;
     options = [];
+    decisionBox.classList.remove("folded");
     if (!d) return decisionBox.replaceChildren();
     if (!d.mine) {
       const parts = [el("p", fill(words.waiting, { player: d.name }))];
@@ -259,7 +261,21 @@
       list.append(li);
       if (option.target) markPlace(option);
     });
-    const parts = [el("h2", words.yourDecision), el("p", d.prompt, { class: "prompt" })];
+    // the options can be folded away (on a phone they would hide the table)
+    const fold = el("button", null, { type: "button", class: "fold" });
+    const showFold = () => {
+      decisionBox.classList.toggle("folded", folded);
+      fold.textContent = folded ? fill(words.unfold, { count: d.options.length }) : words.fold;
+      fold.setAttribute("aria-expanded", String(!folded));
+    };
+    fold.addEventListener("click", () => {
+      folded = !folded;
+      showFold();
+    });
+    showFold();
+    const head = el("div", null, { class: "head" });
+    head.append(el("h2", words.yourDecision), fold);
+    const parts = [head, el("p", d.prompt, { class: "prompt" })];
     if (d.card) {
       parts[1].append(" ", chip(d.card), " ");
       parts[1].append(faceButton(d.card));
