@@ -35,6 +35,7 @@ NEUTRAL_COLOUR = "#9e9e9e"
 HAL_COLOUR = "#111"
 LIGHT = {"orange": "#fbe3c4", "gray": "#e2e2e2", "green": "#cfe8d3"}
 RAVAGER_COLOUR = "#8b1e1e"
+DICE_IN_A_ROW = 7  # 40 px dice: the row fits a phone's width unscaled
 
 BOARD = N_("The Black Angel board")
 ACTION = N_("action {number}: {kind}")
@@ -407,25 +408,20 @@ class Drawing:
             groups.setdefault(die["owner"], []).append(i)
         owners = [None, *range(len(self.state["players"])), NEUTRAL, HAL]
         body = []
-        y = 8
-        for owner in owners:
+        y = 4
+        for owner in owners:  # a line naming the owner, then its dice: 40 px, a finger's tap
             if owner not in groups:
                 continue
             label = self.say(SUPPLY) if owner is None else self.owner_name(owner)
-            body.append(
-                text(
-                    8,
-                    y + 20,
-                    _short(label, 18),
-                    11,
-                    "start",
-                    fill=colour_of(owner) if owner is not None else INK,
-                )
-            )
+            ink = colour_of(owner) if owner is not None else INK
+            body.append(text(8, y + 12, label, 11, "start", fill=ink, font_weight="bold"))
+            y += 18
             for k, i in enumerate(groups[owner]):
-                body.append(self.die(130 + (k % 7) * 36, y + (k // 7) * 36, i))
-            y += 36 * ((len(groups[owner]) - 1) // 7 + 1) + 4
-        return svg(130 + 7 * 36, y + 4, self.say(DICE), body, "table dice")
+                body.append(
+                    self.die(8 + (k % DICE_IN_A_ROW) * 46, y + (k // DICE_IN_A_ROW) * 46, i)
+                )
+            y += 46 * ((len(groups[owner]) - 1) // DICE_IN_A_ROW + 1) + 2
+        return svg(8 + DICE_IN_A_ROW * 46, y + 4, self.say(DICE), body, "table dice")
 
     def die(self, x: float, y: float, index: int) -> str:
         die = self.state["dice"][index]
@@ -440,12 +436,12 @@ class Drawing:
             edge = {"stroke": "#b00020", "stroke_width": 3, "stroke_dasharray": "4 2"}
         out = [
             f'<g data-target="die:{index}">{tip(", ".join(words))}'
-            f'<rect x="{x}" y="{y}" width="30" height="30" rx="5" '
+            f'<rect x="{x}" y="{y}" width="40" height="40" rx="6" '
             f'fill="{COLOURS.get(colour, "#888")}"{attributes(edge)}/>',
-            text(x + 15, y + 21, str(die["value"]), 16, fill="#fff", font_weight="bold"),
+            text(x + 20, y + 27, str(die["value"]), 20, fill="#fff", font_weight="bold"),
         ]
         if die["reserved"]:
-            out.append(text(x + 26, y + 10, "🔒", 8))
+            out.append(text(x + 34, y + 12, "🔒", 9))
         out.append("</g>")
         return piece(f"die:{index}", "".join(out), str(die["owner"]))
 
