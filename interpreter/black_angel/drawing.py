@@ -492,31 +492,39 @@ class Drawing:
                     f"<g>{tip(self.say(BOOST_SIDE))}{text(x + cell - 12, y + 14, '⚡', 11)}</g>"
                 )
             body.append(piece(f"p{seat}:cell:{index}", "".join(here)))
-        # where tiles enter: rows from the left, columns from the bottom
+        # where tiles enter: rows from the left, columns from the bottom; a line's arrows
+        # (technology, advanced) are one place to tap, with room around them for a finger
+        entries: dict[tuple[str, int], list[str]] = {}
+        bottom = gy + size * cell
         for line, number, kind in self.data.arrows:
             colour = INK if kind == "advanced" else "#2b6cb0"
+            shift = 6 if kind == "advanced" else -6
             if line == "row":
-                yy = gy + (number - 0.5) * cell - 2 + (6 if kind == "advanced" else -6)
-                said = self.say(ENTER_ROW, number=number)
-                body.append(
-                    f'<g data-target="{prefix}row:{number}">{tip(said)}'
-                    f"{arrow(gx - 34, yy, gx - 6, yy, colour)}</g>"
-                )
+                yy = gy + (number - 0.5) * cell - 2 + shift
+                drawn = arrow(gx - 34, yy, gx - 6, yy, colour)
             else:
-                xx = gx + (number - 0.5) * cell - 2 + (6 if kind == "advanced" else -6)
-                bottom = gy + size * cell
+                xx = gx + (number - 0.5) * cell - 2 + shift
+                drawn = arrow(xx, bottom + 40, xx, bottom + 2, colour)
+            entries.setdefault((line, number), []).append(drawn)
+        for (line, number), arrows in entries.items():
+            if line == "row":
+                said = self.say(ENTER_ROW, number=number)
+                x, y, w, h = gx - 38, gy + (number - 1) * cell, 36, cell - 4
+            else:
                 said = self.say(ENTER_COLUMN, number=number)
-                body.append(
-                    f'<g data-target="{prefix}column:{number}">{tip(said)}'
-                    f"{arrow(xx, bottom + 30, xx, bottom + 2, colour)}</g>"
-                )
+                x, y, w, h = gx + (number - 1) * cell, bottom, cell - 4, 48
+            body.append(
+                f'<g data-target="{prefix}{line}:{number}">{tip(said)}'
+                f'<rect class="hit" x="{x}" y="{y}" width="{w}" height="{h}" fill="transparent"/>'
+                f"{''.join(arrows)}</g>"
+            )
         # the slots beside the grid: one per row (right), then one per column (below)
         for slot, played in enumerate(p["slots"]):
             if slot < size:
                 x, y = gx + size * cell + 6, gy + slot * cell + 14
                 line = self.say(ROW, number=slot + 1)
             else:
-                x, y = gx + (slot - size) * cell + 3, gy + size * cell + 34
+                x, y = gx + (slot - size) * cell + 3, gy + size * cell + 50
                 line = self.say(COLUMN, number=slot - size + 1)
             attrs = {"data-target": f"{prefix}slot:{slot}"}
             if played is None:  # labelled as the options name it: "row 1", "column 2"
@@ -556,7 +564,7 @@ class Drawing:
                 line = text(x0 + 60, at, _short(said, 28), 10, "start", fill=ink)
                 body.append(piece(f"p{seat}:{key}", line))
         # cards: the hand (own) or its count by colour (others), tucked, advanced spaces
-        y = gy + size * cell + 72
+        y = gy + size * cell + 88
         body.append(text(8, y, self.say(HAND), 12, "start", font_weight="bold"))
         if own:  # the cards with the short form of their effects: 4 to a row
             cards = [*p["hand"], *p["ravagers"]]
