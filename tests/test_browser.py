@@ -496,3 +496,183 @@ def test_whoever_started_a_game_finds_its_links_again_on_the_start_page(chromium
         assert browser.evaluate("localStorage.getItem('ba-started-games')") == "[]"
     finally:
         browser.close()
+
+
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+WATCHED = (
+    "(() => { const g = document.getElementById('game');"
+    " return g && g.dataset.steps ? [Number(g.dataset.steps), Number(g.dataset.latest),"
+    " document.querySelectorAll('#log li').length,"
+    " document.querySelectorAll('#table .change-mark').length] : null; })()"
+)
+
+
+def test_a_spectator_follows_a_bot_game_decision_by_decision_and_sees_what_changed(
+    chromium, tmp_path
+):
+    """An all-bot game watched by a spectator: the page shows its decisions one at a
+    time (steps 1, 2, 3... each seen, the log growing with them) while the game runs
+    ahead; pieces of the table that changed are framed, and the frame fades (or, with
+    reduced motion, does not fade but goes at once); Pause stops the page where it is
+    while the game goes on, Next decision shows one more, and the button for the game as
+    it is now catches up."""
+    server = LiveServer(tmp_path / "games.sqlite3")
+    server.start()
+    browser = Browser(chromium)
+    try:
+        game = api(server.base, "/api/games", {"players": 2, "seats": ["greedy", "greedy"]})
+        browser.send("Page.enable")
+        browser.send("Page.navigate", url=server.base + game["spectator"])
+        browser.wait_for(WATCHED)
+        seen: list[list[int]] = []
+        framed = None
+        end = time.monotonic() + 60
+        while len(seen) < 40 and time.monotonic() < end:
+            now = browser.evaluate(WATCHED)
+            if not seen or now[0] != seen[-1][0]:
+                seen.append(now)
+                if now[3] and framed is None:
+                    framed = browser.evaluate(
+                        "getComputedStyle(document.querySelector('.change-mark')).animationName"
+                    )
+            time.sleep(0.02)
+        steps = [s[0] for s in seen]
+        assert len(steps) >= 40 and steps[1:] == list(range(steps[1], steps[1] + len(steps) - 1))
+        assert any(s[1] > s[0] for s in seen)  # the game ran ahead of the page
+        assert all(a[2] <= b[2] for a, b in zip(seen, seen[1:]))  # the log grew with it
+        assert sum(1 for s in seen if s[3]) > 5 and framed == "change-fade"
+        browser.evaluate("document.getElementById('watch-pause').click(), true")
+        held = browser.wait_for(
+            "document.getElementById('watch-pause').getAttribute('aria-pressed') === 'true'"
+            f" && {WATCHED}"
+        )
+        time.sleep(1.5)
+        still = browser.evaluate(WATCHED)
+        assert still[0] == held[0] and still[1] > still[0]
+        assert browser.evaluate("!document.getElementById('watch-next').hidden")
+        browser.evaluate("document.getElementById('watch-next').click(), true")
+        browser.wait_for(f"{WATCHED}[0] === {held[0] + 1}")
+        time.sleep(1.0)
+        assert browser.evaluate(WATCHED)[0] == held[0] + 1  # still paused
+        browser.send(
+            "Emulation.setEmulatedMedia",
+            features=[{"name": "prefers-reduced-motion", "value": "reduce"}],
+        )
+        browser.evaluate("document.getElementById('watch-now').click(), true")
+        browser.wait_for(
+            f"(() => {{ const w = {WATCHED};"
+            f" return w && w[0] === w[1] && w[0] > {held[0] + 1}; }})()"
+        )
+        browser.evaluate("document.getElementById('watch-pause').click(), true")  # go on
+        browser.wait_for(f"{WATCHED}[3] > 0", timeout=60)
+        assert (
+            browser.evaluate(
+                "getComputedStyle(document.querySelector('.change-mark')).animationName"
+            )
+            == "change-hide"
+        )
+    finally:
+        browser.close()
+        server.stop()
+
+
+SIZES = """(() => {
+  const seen = (e) => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+  const small = [...document.querySelectorAll('button, select, a, input')].filter(seen)
+    .map((e) => { const r = e.getBoundingClientRect();
+      const name = e.id || e.className || e.textContent.trim().slice(0, 30);
+      return [name, Math.round(r.width), Math.round(r.height)]; })
+    .filter(([, w, h]) => w < 40 || h < 40);
+  return {wide: document.scrollingElement.scrollWidth, view: innerWidth, small};
+})()"""
+
+
+def test_on_a_phone_the_table_the_decision_and_the_log_fit_the_width(chromium, live, tmp_path):
+    """A 390x844 phone plays part of a game against a bot: at every decision the page is
+    no wider than the screen, every button, list and link the page shows is at least 40 px
+    each way, a tap on a card of the hand opens its whole face in a panel on the screen in
+    text of a readable size, the decision leaves most of the screen to the table, and its
+    options fold away (and come back) at a tap.
+    Screenshots are saved (BA_SHOTS names a folder to keep them in) for a person to look at."""
+    import base64
+    import os
+
+    shots = Path(os.environ.get("BA_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    game = api(
+        live.base,
+        "/api/games",
+        {"players": 2, "seats": ["person", "greedy"], "seed": SEED, "lang": "pl"},
+    )
+    browser = Browser(chromium)
+
+    def shot(name: str) -> None:
+        data = browser.send("Page.captureScreenshot", format="png")["data"]
+        (shots / f"phone-{name}.png").write_bytes(base64.b64decode(data))
+
+    try:
+        browser.send("Emulation.setDeviceMetricsOverride", **PHONE)
+        browser.send("Page.enable")
+        browser.send("Page.navigate", url=live.base + game["seats"][0]["link"])
+        faced = folded = False
+        for answered in range(25):
+            state = browser.wait_for(f"['ready', 'over'].includes({GAME}.split(' ')[0]) && {GAME}")
+            status, steps = state.split()
+            if status == "over":
+                break
+            sizes = browser.evaluate(SIZES)
+            assert sizes["wide"] <= sizes["view"] and not sizes["small"], sizes
+            decided = browser.evaluate(
+                "document.getElementById('decision').getBoundingClientRect().height"
+            )
+            assert decided < 0.6 * PHONE["height"], decided
+            if answered in (0, 8):
+                shot(f"decision-{answered}")
+            if not folded and browser.evaluate(
+                "document.querySelectorAll('#decision button[data-option]').length >= 3"
+            ):  # the options fold away and come back
+                browser.evaluate("document.querySelector('#decision button.fold').click(), true")
+                assert browser.evaluate(
+                    "document.getElementById('decision').getBoundingClientRect().height < 200"
+                    " && !document.querySelector('#decision button[data-option]').offsetParent"
+                )
+                shot("folded")
+                browser.evaluate("document.querySelector('#decision button.fold').click(), true")
+                assert browser.evaluate(
+                    "!!document.querySelector('#decision button[data-option]').offsetParent"
+                )
+                folded = True
+            if not faced:
+                card = browser.evaluate(
+                    "(() => { const c = document.querySelector('#table svg.player "
+                    f"[data-card]:not(.clickable)'); return c ? {CLICK}(c) && c.dataset.card"
+                    " : ''; })()"
+                )
+                if card:
+                    browser.wait_for(DETAIL)
+                    panel = browser.evaluate(
+                        "(() => { const d = document.getElementById('detail');"
+                        " const r = d.getBoundingClientRect();"
+                        " const li = d.querySelector('li');"
+                        " return [r.left, r.right, r.top, r.bottom,"
+                        " li ? parseFloat(getComputedStyle(li).fontSize) : 0]; })()"
+                    )
+                    left, right, top, bottom, size = panel
+                    assert left >= 0 and right <= PHONE["width"] and top >= 0
+                    assert bottom <= PHONE["height"] and size >= 14, panel
+                    assert not browser.evaluate(SIZES)["small"]
+                    shot("face")
+                    browser.evaluate(
+                        "document.querySelector('#detail button:last-child').click(), true"
+                    )
+                    browser.wait_for("document.getElementById('detail').hidden")
+                    faced = True
+            browser.evaluate(FIRST_OPTION)
+            wait_moved(browser, steps)
+        browser.evaluate("document.getElementById('log-box').scrollIntoView(), true")
+        shot("log")
+        assert browser.evaluate(SIZES)["wide"] <= PHONE["width"]
+    finally:
+        browser.close()
+    assert faced and folded

@@ -6,7 +6,10 @@
     GET  /favicon.ico               redirects to /static/favicon.svg
     POST /api/games                 start a game: {players, seats, advanced, edition,
                                     difficulty, lang, seed, auto} -> its id and links
-    GET  /api/games/{id}?token=...  what that seat (or a spectator) sees
+    GET  /api/games/{id}?token=...  what that seat (or a spectator) sees; with &step=N, as
+                                    it was after N choices (to follow it decision by
+                                    decision); with &since=M, the pieces of the table
+                                    changed since this viewer's view after M choices
     POST /api/games/{id}/act        {option, token, step}: answer the seat's decision,
                                     the one after `step` choices (the state's `steps`)
     GET  /api/games/{id}/replay     the replay file (`ba replay` verifies it), at the end
@@ -45,7 +48,7 @@ from ..interpreter.agents import OPPONENT
 from ..interpreter.arguments import MAX_SEED, SEEDS
 from ..interpreter.engine import Decision, Engine
 from ..interpreter.rulings import RulingError, resolve
-from . import bots, page, table
+from . import bots, changes, page, table
 from .session import (
     BOTS,
     CACHE_SIZE,
@@ -194,7 +197,8 @@ def create_app(
     async def game_state(request: Request) -> Response:
         session = await _session(games, request.path_params["game"])
         seat = session.seat_of(request.query_params.get("token"))
-        return JSONResponse(await run_in_threadpool(view, session, seat))
+        step, since = (_step(request, name) for name in ("step", "since"))
+        return JSONResponse(await run_in_threadpool(view, session, seat, step, since))
 
     async def act(request: Request) -> Response:
         session = await _session(games, request.path_params["game"])
@@ -212,7 +216,7 @@ def create_app(
             )
         seat = session.seat_of(token)
         await run_in_threadpool(games.act, session, seat, option, step)
-        return JSONResponse(await run_in_threadpool(view, session, seat))
+        return JSONResponse(await run_in_threadpool(view, session, seat, None, step))
 
     async def game_replay(request: Request) -> Response:
         session = await _session(games, request.path_params["game"])
@@ -288,6 +292,16 @@ async def _json_body(request: Request) -> dict:
     return body
 
 
+def _step(request: Request, name: str) -> int | None:
+    """A step named in the query (a number of choices made), if any."""
+    asked = request.query_params.get(name)
+    if asked is None:
+        return None
+    if not asked.isdigit() or len(asked) > 9:
+        raise Malformed(f"'{name}' must be a whole number of choices made (the state's 'steps')")
+    return int(asked)
+
+
 def _host(origin: str) -> str | None:
     """The host of an Origin header (not its scheme: a TLS proxy may sit in between)."""
     try:
@@ -357,16 +371,28 @@ def _settings(body: dict, programs: Programs, langs: list[str]) -> Settings:
     return Settings(players, seed, list(seats), chosen, variants, lang, auto)
 
 
-def view(session: Session, seat: int | None) -> dict[str, Any]:
-    """What one seat (None: a spectator) sees of the game, as JSON."""
-    engine = session.engine
+def view(
+    session: Session, seat: int | None, step: int | None = None, since: int | None = None
+) -> dict[str, Any]:
+    """What one seat (None: a spectator) sees of the game, as JSON: as it stands, or
+    after its first `step` choices (a viewer following it decision by decision; no
+    decision is offered there); `changed` lists the pieces of the table drawn differently
+    than in this viewer's view after `since` choices (web/changes.py)."""
+    engine, latest = session.now()
+    if step is not None and step < latest:
+        engine = session.at(step)
+    else:
+        step = latest
     names = session.names()
     decision = engine.decision()
     drawn, faces = table.draw(engine, seat, names)
+    pieces = changes.pieces(drawn)
+    session.drawn(seat, step, pieces)
+    before = session.drawn_before(seat, since) if since is not None and since != step else {}
     shown: dict[str, Any] | None = None
     if decision is not None:
         shown = {"player": decision.player, "name": names[decision.player], "mine": False}
-        if decision.player == seat:
+        if decision.player == seat and step == latest:
             shown.update(mine=True, **_decision(engine, decision, faces))
     over = engine.is_terminal()
     return {
@@ -375,14 +401,16 @@ def view(session: Session, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "names": names,
         "seats": session.settings.seats,
-        "steps": len(session.stored.choices),
+        "steps": step,
+        "latest": latest,
         "over": over,
         "seed": session.settings.seed if over else None,
         "decision": shown,
-        "log": session.log_lines(seat),
-        "scores": session.final_scores(),
+        "log": session.log_lines(seat, engine),
+        "scores": session.final_scores() if over else None,
         "replay": f"/api/games/{session.id}/replay" if over else None,
         "table": drawn,
+        "changed": changes.changed(before, pieces),
         "faces": faces,
     }
 

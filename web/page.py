@@ -78,6 +78,20 @@ CHOOSE = N_("Choose: {option}")
 CLOSE = N_("Close")
 CARD = N_("Card")
 AUTO = N_("Apply a decision's only option by itself")
+FOLD = N_("Hide the options")
+UNFOLD = N_("Show the options ({count})")
+WATCH = N_("Following the game")
+SHOWING = N_("Showing decision {shown} of {latest}")
+PAUSE = N_("Pause")
+RESUME = N_("Go on")
+NEXT_STEP = N_("Next decision")
+NOW = N_("Show the game as it is now")
+PACE = N_("Pace")
+PACES = {  # milliseconds a decision stays on the page before the next one while catching up
+    400: NC_("pace", "fast"),
+    2500: NC_("pace", "slow"),
+    6000: NC_("pace", "very slow"),
+}
 LANG_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch"}  # each in its own language
 BOT_NAMES = {
     "random": NC_("agent", "random"),
@@ -116,6 +130,11 @@ SCRIPT_WORDS = {
     "showCard": SHOW_CARD,
     "choose": CHOOSE,
     "close": CLOSE,
+    "showing": SHOWING,
+    "fold": FOLD,
+    "unfold": UNFOLD,
+    "pause": PAUSE,
+    "resume": RESUME,
 }
 
 
@@ -226,6 +245,10 @@ def start_page(
 def table_page(tr: Translator, game_id: str, token: str | None, title: str) -> str:
     _ = tr.gettext
     home = f"/?lang={quote(tr.lang)}"
+    paces = "".join(
+        f'<option value="{ms}">{escape(tr.pgettext("pace", words))}</option>'
+        for ms, words in PACES.items()
+    )
     body = f"""
 <header><h1>{escape(title)}</h1><a href="{home}">{escape(_(NEW_GAME))}</a></header>
 <main class="game" id="game" data-game="{escape(game_id)}" data-token="{escape(token or "")}"
@@ -233,6 +256,13 @@ def table_page(tr: Translator, game_id: str, token: str | None, title: str) -> s
 <p id="status" role="status" aria-live="polite" hidden></p>
 <section id="decision" aria-live="polite"></section>
 <section id="end" hidden></section>
+<section id="watch" aria-label="{escape(_(WATCH))}">
+<span id="watch-where"></span>
+<button type="button" id="watch-pause" aria-pressed="false">{escape(_(PAUSE))}</button>
+<button type="button" id="watch-next" hidden>{escape(_(NEXT_STEP))}</button>
+<button type="button" id="watch-now" hidden>{escape(_(NOW))}</button>
+<label>{escape(_(PACE))} <select id="watch-pace">{paces}</select></label>
+</section>
 <section id="table" aria-label="{escape(_(TABLE))}"></section>
 <section id="log-box"><h2>{escape(_(LOG))}</h2><ol id="log"></ol></section>
 <aside id="detail" aria-label="{escape(_(CARD))}" aria-live="polite" hidden></aside>

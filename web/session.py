@@ -49,6 +49,7 @@ HUMAN = "human"  # how narrate names a person's seat (its agent name)
 MCTS = NC_("agent", "mcts")
 BOTS = tuple(AGENTS)  # random, greedy, mcts: what a seat may be besides a person
 CACHE_SIZE = 128  # games kept in memory (the least recently used is dropped, then rebuilt)
+DRAWINGS_KEPT = 24  # per game: the pieces of the last tables drawn, to mark what changed
 
 
 def bot_seed(game_seed: int, seat: int, step: int) -> int:
@@ -109,6 +110,12 @@ class Session:
     lock: threading.Lock
     stale: bool = False  # another copy of the game stored a choice first: rebuild it
     forced: set[int] = field(default_factory=set)  # steps a single option answered itself
+    # the game at an earlier step, for a viewer following it decision by decision: moved
+    # on from where it is when asked for a later step, replayed when for an earlier one
+    _past: tuple[int, Engine] | None = None
+    _past_lock: threading.Lock = field(default_factory=threading.Lock)
+    # (viewer, step) -> the pieces of the table drawn for them (web/changes.py)
+    _drawn: OrderedDict[tuple[int | None, int], dict[str, str]] = field(default_factory=OrderedDict)
 
     # ---- making and rebuilding ---------------------------------------------------------
     @classmethod
@@ -249,19 +256,62 @@ class Session:
         self.engine = trial
 
     # ---- what a seat sees --------------------------------------------------------------
+    def now(self) -> tuple[Engine, int]:
+        """The game as it stands and its number of choices, read together (a bot may be
+        applying a choice meanwhile)."""
+        with self.lock:
+            return self.engine, len(self.stored.choices)
+
+    def at(self, step: int) -> Engine:
+        """A copy of the game after its first `step` choices (no more than it has)."""
+        engine, steps = self.now()
+        if step >= steps:
+            return engine
+        with self._past_lock:
+            if self._past is None or self._past[0] > step:
+                settings = self.settings
+                fresh = Engine.new_game(
+                    self.engine.data,
+                    settings.players,
+                    settings.seed,
+                    settings.rulings,
+                    settings.variants,
+                )
+                self._past = (0, fresh)
+            done, past = self._past
+            for option in self.stored.choices[done:step]:
+                past.apply(option)
+            self._past = (step, past)
+            return past.clone()
+
+    def drawn(self, viewer: int | None, step: int, pieces: dict[str, str]) -> None:
+        """Keep the pieces of a table drawn for `viewer` at `step` (the last few)."""
+        with self._past_lock:
+            self._drawn[(viewer, step)] = pieces
+            self._drawn.move_to_end((viewer, step))
+            while len(self._drawn) > DRAWINGS_KEPT:
+                self._drawn.popitem(last=False)
+
+    def drawn_before(self, viewer: int | None, step: int) -> dict[str, str]:
+        """The pieces of the table last drawn for `viewer` at `step` ({}: none kept)."""
+        with self._past_lock:
+            return self._drawn.get((viewer, step), {})
+
     def names(self) -> list[str]:
         """P1 (human), P2 (greedy)...: the seats as the log and the table name them."""
         agents = [HUMAN if kind == PERSON else kind for kind in self.settings.seats]
         return seat_names(self.engine, agents)
 
-    def log_events(self, viewer: int | None) -> list[dict]:
-        """The log's events as `viewer` may read them: another seat's hidden answers
-        (which card it kept) without the card, its face-down cards in their public form."""
+    def log_events(self, viewer: int | None, engine: Engine | None = None) -> list[dict]:
+        """The log's events of the game (or of `engine`, the game at an earlier step) as
+        `viewer` may read them: another seat's hidden answers (which card it kept) without
+        the card, its face-down cards in their public form."""
+        engine = engine or self.engine
         out = []
         step = 0
-        text = self.engine.data.text
+        text = engine.data.text
         hidden_label = text._(KEPT_A_CARD)
-        for event in seen_events(self.engine, viewer):
+        for event in seen_events(engine, viewer):
             if event["event"] == "choice":
                 kind = self.kinds[step] if step < len(self.kinds) else ""
                 if kind in HIDDEN_DECISIONS and event.get("seat") != viewer:
@@ -272,11 +322,11 @@ class Session:
             out.append(event)
         return out
 
-    def log_lines(self, viewer: int | None) -> list[str]:
-        engine = self.engine
+    def log_lines(self, viewer: int | None, engine: Engine | None = None) -> list[str]:
+        engine = engine or self.engine
         names = self.names()
         lines = []
-        for event in self.log_events(viewer):
+        for event in self.log_events(viewer, engine):
             line = narrated(engine, event, names)
             if line is not None and line.strip():
                 lines += line.strip("\n").split("\n")  # a final score names its triggers below

@@ -10,6 +10,7 @@ from html import escape
 
 from ..dsl.i18n import N_
 from ..interpreter.engine import Decision, Engine
+from .changes import piece
 
 ROUND = N_("round {round}")
 LAST_ROLL = N_("last roll: {faces}")
@@ -31,26 +32,30 @@ def targets(decision: Decision, engine: Engine) -> dict[str, str]:
 
 
 def _generic(engine: Engine, names: list[str]) -> str:
-    """Each seat's tracks (a row per seat, a column per track), the round, the last roll."""
+    """Each seat's tracks (a row per seat, a column per track), the round, the last roll;
+    each value a piece of the table (web/changes.py)."""
     state, text = engine.state, engine.data.text
     players = [p for p in state.get("players", []) if isinstance(p, dict)]
     tracks = list(players[0]) if players else []
     head = "".join(f"<th>{escape(text.word(track, None, 2))}</th>" for track in tracks)
     rows = "".join(
         f"<tr><th>{escape(names[seat] if seat < len(names) else str(seat + 1))}</th>"
-        + "".join(f"<td>{escape(str(player.get(track, '')))}</td>" for track in tracks)
+        + "".join(
+            piece(f"{seat}:{track}", escape(str(player.get(track, ""))), tag="td")
+            for track in tracks
+        )
         + "</tr>"
         for seat, player in enumerate(players)
     )
     lines = []
     played = state.get("rounds")
     if isinstance(played, dict) and isinstance(played.get("round"), int):
-        lines.append(text.fill(ROUND, {"round": played["round"]}))
+        lines.append(("round", text.fill(ROUND, {"round": played["round"]})))
     roll = state.get("roll")
     if roll:
         faces = " ".join(text.tr.number(face) for face in roll)
-        lines.append(text.fill(LAST_ROLL, {"faces": faces}))
-    caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
+        lines.append(("roll", text.fill(LAST_ROLL, {"faces": faces})))
+    caption = "".join(piece(key, escape(line), tag="p") for key, line in lines)
     return (
         f'<figure class="part generic">{caption}'
         f'<table class="tracks"><tr><th></th>{head}</tr>{rows}</table></figure>'

@@ -22,6 +22,7 @@ from functools import lru_cache
 from html import escape
 
 from ...dsl.i18n import N_, NN_
+from ...web.changes import piece
 from ...web.svg import COLOURS, INK, arrow, attributes, hexagon_points, svg, terrain_fill, text, tip
 from ..engine import Decision, Engine
 from .face_down import seen_card
@@ -34,6 +35,7 @@ NEUTRAL_COLOUR = "#9e9e9e"
 HAL_COLOUR = "#111"
 LIGHT = {"orange": "#fbe3c4", "gray": "#e2e2e2", "green": "#cfe8d3"}
 RAVAGER_COLOUR = "#8b1e1e"
+DICE_IN_A_ROW = 7  # 40 px dice: the row fits a phone's width unscaled
 
 BOARD = N_("The Black Angel board")
 ACTION = N_("action {number}: {kind}")
@@ -203,37 +205,40 @@ class Drawing:
             y = 8 + ((number - 1) // 3) * (h + 8)
             at = self.state["actions"][number - 1]
             name = self.say(ACTION, number=number, kind=self.text.word(kind, "USE_ON_ACTION.kind"))
-            body.append(
+            box = []
+            box.append(
                 f'<g data-target="action:{number}">{tip(name)}<rect x="{x}" y="{y}" width="{w}" '
                 f'height="{h}" rx="8" fill="{LIGHT.get(colour, "#fff")}" '
                 f'stroke="{COLOURS.get(colour, INK)}" stroke-width="4"/>'
             )
-            body.append(text(x + 14, y + 22, str(number), 18, anchor="start", font_weight="bold"))
+            box.append(text(x + 14, y + 22, str(number), 18, anchor="start", font_weight="bold"))
             label = self.text.word(kind, "USE_ON_ACTION.kind")
             for i, part in enumerate(_wrap(label, 15, 2)):
-                body.append(text(x + 36, y + 17 + i * 13, part, 11, "start"))
+                box.append(text(x + 36, y + 17 + i * 13, part, 11, "start"))
             for space in range(damage_spaces):
                 filled = space < at["damage"]
-                body.append(
+                box.append(
                     f'<rect x="{x + 10 + space * 22}" y="{y + 36}" width="18" height="18" '
                     f'fill="{"#b00020" if filled else "#fff"}" stroke="{INK}">'
                     f"{tip(self.say(DAMAGE, n=at['damage'], count=at['damage']))}</rect>"
                 )
             held = [seat for seats in at["held"].values() for seat in seats]
             for i, seat in enumerate(held):
-                body.append(
+                box.append(
                     f'<circle cx="{x + w - 14 - i * 14}" cy="{y + 45}" r="6" '
                     f'fill="{colour_of(seat)}" stroke="#fff">{tip(self.owner_name(seat))}</circle>'
                 )
             for i, ravager in enumerate(at["ravagers"]):
-                body.append(self.card(x + 10 + i * 8, y + 56 + i * 14, ravager, RAVAGER_COLOUR))
-            body.append("</g>")
+                box.append(self.card(x + 10 + i * 8, y + 56 + i * 14, ravager, RAVAGER_COLOUR))
+            box.append("</g>")
+            body.append(piece(f"action:{number}", "".join(box)))
         turn = self.state["turn"]
         rnd = self.say(FINAL_ROUND if turn["final_round"] else ROUND, round=turn["round"])
         deck = len(self.state["ravager_deck"])
         y = 2 * (h + 8) + 24
-        body.append(text(8, y, rnd, 13, anchor="start", font_weight="bold"))
-        body.append(text(8, y + 20, self.say(RAVAGER_DECK, n=deck, count=deck), 12, "start"))
+        body.append(piece("round", text(8, y, rnd, 13, anchor="start", font_weight="bold")))
+        said = self.say(RAVAGER_DECK, n=deck, count=deck)
+        body.append(piece("ravager-deck", text(8, y + 20, said, 12, "start")))
         return svg(3 * (w + 8) + 8, y + 30, self.say(BOARD), body, "table board")
 
     def space(self) -> str:
@@ -243,76 +248,83 @@ class Drawing:
         dx, dy = 1.5 * r, 3**0.5 * r
         left, top = 12 + r, 40
         body = []
-        ships = space["ships"]
+        angel = space["black_angel"]
         for column, strip in enumerate(space["order"]):
             cx = left + column * dx
             shift = space["offset"][strip] * dy / 2
-            body.append(text(cx, 18, f"{strip}{space['face'][strip]}", 11))
+            head = [text(cx, 18, f"{strip}{space['face'][strip]}", 11)]
             if space.get("spes_token") == strip:
-                body.append(text(cx, 32, "★ " + self.say(SPES), 10, fill="#8a6d00"))
+                head.append(text(cx, 32, "★ " + self.say(SPES), 10, fill="#8a6d00"))
+            # a strip that moves has changed (its hexes, the same, are drawn elsewhere)
+            where = f"{column}:{space['offset'][strip]}"
+            body.append(piece(f"strip:{strip}", "".join(head), where))
             for pos in range(1, size + 1):
                 cy = top + shift + (pos - 0.5) * dy
-                key = f"{strip}/{pos}"
-                terrain = hex_at(self.engine, strip, pos)
-                words = (
-                    self.say(SPES)
-                    if terrain.terrain == "spes"
-                    else self.text.word(terrain.terrain, "BLACK_ANGEL_MOVES.terrain")
+                at_angel = list(angel or []) == [strip, pos]
+                body.append(self.hex(strip, pos, cx, cy, r, at_angel))
+        width = left + (len(space["order"]) - 1) * dx + r + 12
+        return svg(width, top + (size + 0.5) * dy + 8, self.say(SPACE), body, "table space")
+
+    def hex(self, strip: str, pos: int, cx: float, cy: float, r: float, angel: bool) -> str:
+        """One hex of space with what is on it: a mission card (and its robot), ships,
+        the Black Angel."""
+        space = self.state["space"]
+        key = f"{strip}/{pos}"
+        terrain = hex_at(self.engine, strip, pos)
+        words = (
+            self.say(SPES)
+            if terrain.terrain == "spes"
+            else self.text.word(terrain.terrain, "BLACK_ANGEL_MOVES.terrain")
+        )
+        fill = "#fff3b0" if terrain.terrain == "spes" else terrain_fill(terrain.terrain)
+        out = [
+            f'<g data-target="hex:{key}">{tip(self.say(HEX_TIP, hex=key, terrain=words))}'
+            f'<polygon points="{hexagon_points(cx, cy, r - 1, flat=True)}" fill="{fill}" '
+            f'stroke="{INK}" stroke-width="1.2"/>',
+            # the hex's name as the options say it ("st5/3"), at its top edge
+            text(cx, cy - 16, key, 8, fill=_ink_on(fill), class_="label"),
+        ]
+        if terrain.icons:
+            out.append(text(cx + 17, cy - 3, "✶" * terrain.icons, 9, fill="#fff"))
+        if terrain.comet:
+            out.append(text(cx - 18, cy + 4, "☄", 12))
+        out.append("</g>")
+        card = space["cards"].get(key)
+        if card is not None:
+            owner = card["owner"]
+            said = self.say(
+                MISSION_AT, card=card["mission"], player=self.owner_name(owner), hex=key
+            )
+            if card["robot"] is not None:
+                said += "; " + self.say(ROBOT_ON, player=self.owner_name(card["robot"]))
+            mission = card["mission"]
+            out.append(
+                f'<g class="card" data-card="{escape(mission)}">'
+                f"{tip(said + chr(10) + self.card_tip(mission))}"
+                f'<rect x="{cx - 20:.1f}" y="{cy - 6:.1f}" width="40" height="16" rx="2" '
+                f'fill="{LIGHT.get(self.data.missions[mission].color, "#fff")}" '
+                f'stroke="{colour_of(owner)}" stroke-width="2.5"/>'
+                f"{text(cx, cy + 6, card['mission'], 10)}</g>"
+            )
+            if card["robot"] is not None:
+                out.append(
+                    f'<circle cx="{cx + 18:.1f}" cy="{cy - 10:.1f}" r="5" '
+                    f'fill="{colour_of(card["robot"])}" stroke="#fff"/>'
                 )
-                fill = "#fff3b0" if terrain.terrain == "spes" else terrain_fill(terrain.terrain)
-                body.append(
-                    f'<g data-target="hex:{key}">{tip(self.say(HEX_TIP, hex=key, terrain=words))}'
-                    f'<polygon points="{hexagon_points(cx, cy, r - 1, flat=True)}" fill="{fill}" '
-                    f'stroke="{INK}" stroke-width="1.2"/>'
-                )
-                # the hex's name as the options say it ("st5/3"), at its top edge
-                body.append(text(cx, cy - 16, key, 8, fill=_ink_on(fill), class_="label"))
-                if terrain.icons:
-                    body.append(text(cx + 17, cy - 3, "✶" * terrain.icons, 9, fill="#fff"))
-                if terrain.comet:
-                    body.append(text(cx - 18, cy + 4, "☄", 12))
-                body.append("</g>")
-                card = space["cards"].get(key)
-                if card is not None:
-                    owner = card["owner"]
-                    said = self.say(
-                        MISSION_AT, card=card["mission"], player=self.owner_name(owner), hex=key
-                    )
-                    if card["robot"] is not None:
-                        said += "; " + self.say(ROBOT_ON, player=self.owner_name(card["robot"]))
-                    mission = card["mission"]
-                    body.append(
-                        f'<g class="card" data-card="{escape(mission)}">'
-                        f"{tip(said + chr(10) + self.card_tip(mission))}"
-                        f'<rect x="{cx - 20:.1f}" y="{cy - 6:.1f}" width="40" height="16" rx="2" '
-                        f'fill="{LIGHT.get(self.data.missions[mission].color, "#fff")}" '
-                        f'stroke="{colour_of(owner)}" stroke-width="2.5"/>'
-                        f"{text(cx, cy + 6, card['mission'], 10)}</g>"
-                    )
-                    if card["robot"] is not None:
-                        body.append(
-                            f'<circle cx="{cx + 18:.1f}" cy="{cy - 10:.1f}" r="5" '
-                            f'fill="{colour_of(card["robot"])}" stroke="#fff"/>'
-                        )
-                for i, seat in enumerate(ships.get(key, [])):
-                    sx, sy = cx - 10 + i * 20, cy + 18
-                    body.append(
-                        f'<polygon points="{sx - 7:.1f},{sy + 5:.1f} {sx:.1f},{sy - 7:.1f} '
-                        f'{sx + 7:.1f},{sy + 5:.1f}" fill="{colour_of(seat)}" stroke="#fff">'
-                        f"{tip(self.say(SHIP_OF, player=self.owner_name(seat)))}</polygon>"
-                    )
-        angel = space["black_angel"]
-        if angel and angel[0] in space["order"]:
-            column = space["order"].index(angel[0])
-            cx = left + column * dx
-            cy = top + space["offset"][angel[0]] * dy / 2 + (angel[1] - 0.5) * dy
-            body.append(
+        for i, seat in enumerate(space["ships"].get(key, [])):
+            sx, sy = cx - 10 + i * 20, cy + 18
+            out.append(
+                f'<polygon points="{sx - 7:.1f},{sy + 5:.1f} {sx:.1f},{sy - 7:.1f} '
+                f'{sx + 7:.1f},{sy + 5:.1f}" fill="{colour_of(seat)}" stroke="#fff">'
+                f"{tip(self.say(SHIP_OF, player=self.owner_name(seat)))}</polygon>"
+            )
+        if angel:
+            out.append(
                 f'<g class="angel">{tip(self.say(BLACK_ANGEL))}<circle cx="{cx + 17:.1f}" '
                 f'cy="{cy + 2:.1f}" r="9" fill="#000" stroke="#fff" stroke-width="2"/>'
                 f"{text(cx + 17, cy + 6, '✦', 11, fill='#fff')}</g>"
             )
-        width = left + (len(space["order"]) - 1) * dx + r + 12
-        return svg(width, top + (size + 0.5) * dy + 8, self.say(SPACE), body, "table space")
+        return piece(f"hex:{key}", "".join(out))
 
     def display(self) -> str:
         body = []
@@ -324,19 +336,21 @@ class Drawing:
             x, y = 8 + (i % 4) * step, 24 + (i // 4) * (h + 18)
             attrs = {"data-target": f"display:{i}"}
             if tile is None:
-                body.append(
+                empty = (
                     f"<g{attributes(attrs)}>{tip(self.say(DISPLAY_SPACE, number=i + 1))}"
                     f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="3" fill="#fafafa" '
                     f'stroke="#999" stroke-dasharray="3 3"/></g>'
                 )
+                body.append(piece(f"display:{i}", empty))
                 continue
             colour = self.data.tiles[tile].color
-            body.append(self.card(x, y, tile, LIGHT.get(colour or "", "#fff"), w, h, attrs=attrs))
+            here = [self.card(x, y, tile, LIGHT.get(colour or "", "#fff"), w, h, attrs=attrs)]
             cost = self.face(tile).get("cost", "")
-            body.append(text(x + w / 2, y + h + 11, cost, 9, fill="#555"))
+            here.append(text(x + w / 2, y + h + 11, cost, 9, fill="#555"))
             if sides.get(tile) == "boost":
                 boost = text(x + w - 7, y + 11, "⚡", 10)
-                body.append(f"<g>{tip(self.say(BOOST_SIDE))}{boost}</g>")
+                here.append(f"<g>{tip(self.say(BOOST_SIDE))}{boost}</g>")
+            body.append(piece(f"display:{i}", "".join(here)))
         y = 24 + 2 * (h + 18) + 14
         body.append(text(8, y, self.say(ADVANCED), 12, "start", font_weight="bold"))
         costs = [self.face(t).get("cost") for t in self.state["advanced_slots"] if t]
@@ -346,31 +360,31 @@ class Drawing:
             x = 8 + i * step
             attrs = {"data-target": f"advanced:{i}"}
             if tile is None:
-                body.append(
+                slot = (
                     f'<rect x="{x}" y="{y + 8}" width="{w}" height="{h}" fill="#fafafa" '
                     'stroke="#999" stroke-dasharray="3 3"/>'
                 )
             else:
-                body.append(self.card(x, y + 8, tile, "#e8e0f5", w, h, attrs=attrs))
+                slot = self.card(x, y + 8, tile, "#e8e0f5", w, h, attrs=attrs)
+            body.append(piece(f"advanced:{i}", slot))
         y += h + 26
-        stacks = [
-            self.say(STACK, n=len(tiles), color=self.colour_word(colour), count=len(tiles))
-            for colour, tiles in self.state["stacks"].items()
-        ]
-        for words in stacks:  # one line per colour: they fit at phone width
-            body.append(text(8, y, words, 11, "start"))
+        for colour, tiles in self.state["stacks"].items():  # a line each: they fit a phone
+            said = self.say(STACK, n=len(tiles), color=self.colour_word(colour), count=len(tiles))
+            body.append(piece(f"stack:{colour}", text(8, y, said, 11, "start")))
             y += 15
         count = len(self.state["advanced_deck"])
-        body.append(text(8, y, self.say(ADVANCED_DECK, n=count, count=count), 11, "start"))
-        for words in self.discards():
+        said = self.say(ADVANCED_DECK, n=count, count=count)
+        body.append(piece("advanced-deck", text(8, y, said, 11, "start")))
+        for pile, words in self.discards():
             y += 15
-            body.append(text(8, y, words, 11, "start", fill="#555"))
+            body.append(piece(f"discard:{pile}", text(8, y, words, 11, "start", fill="#555")))
         return svg(8 + 4 * step, y + 10, self.say(DISPLAY), body, "table display")
 
-    def discards(self) -> list[str]:
+    def discards(self) -> list[tuple[str, str]]:
         """The discard piles as counts: no rulebook (EN, PL, DE) says they may be looked
         through, and the cards played face down beside a board go to them at a reset, so
-        the table shows how many cards of each kind and colour, not which."""
+        the table shows how many cards of each kind and colour, not which. Each with
+        the kind of its pile."""
         state = self.state
         piles = [
             f"{self.colour_word(colour)} {len(cards)}"
@@ -379,13 +393,13 @@ class Drawing:
         ]
         out = []
         if piles:
-            out.append(self.say(DISCARDS, piles=self.text.tr.plain_list(piles)))
+            out.append(("missions", self.say(DISCARDS, piles=self.text.tr.plain_list(piles))))
         ravagers = len(state["ravager_discard"])
         if ravagers:
-            out.append(self.say(RAVAGER_DISCARD, n=ravagers, count=ravagers))
+            out.append(("ravagers", self.say(RAVAGER_DISCARD, n=ravagers, count=ravagers)))
         tiles = len(state["tile_discard"])
         if tiles:
-            out.append(self.say(TILE_DISCARD, n=tiles, count=tiles))
+            out.append(("tiles", self.say(TILE_DISCARD, n=tiles, count=tiles)))
         return out
 
     def dice(self) -> str:
@@ -394,25 +408,20 @@ class Drawing:
             groups.setdefault(die["owner"], []).append(i)
         owners = [None, *range(len(self.state["players"])), NEUTRAL, HAL]
         body = []
-        y = 8
-        for owner in owners:
+        y = 4
+        for owner in owners:  # a line naming the owner, then its dice: 40 px, a finger's tap
             if owner not in groups:
                 continue
             label = self.say(SUPPLY) if owner is None else self.owner_name(owner)
-            body.append(
-                text(
-                    8,
-                    y + 20,
-                    _short(label, 18),
-                    11,
-                    "start",
-                    fill=colour_of(owner) if owner is not None else INK,
-                )
-            )
+            ink = colour_of(owner) if owner is not None else INK
+            body.append(text(8, y + 12, label, 11, "start", fill=ink, font_weight="bold"))
+            y += 18
             for k, i in enumerate(groups[owner]):
-                body.append(self.die(130 + (k % 7) * 36, y + (k // 7) * 36, i))
-            y += 36 * ((len(groups[owner]) - 1) // 7 + 1) + 4
-        return svg(130 + 7 * 36, y + 4, self.say(DICE), body, "table dice")
+                body.append(
+                    self.die(8 + (k % DICE_IN_A_ROW) * 46, y + (k // DICE_IN_A_ROW) * 46, i)
+                )
+            y += 46 * ((len(groups[owner]) - 1) // DICE_IN_A_ROW + 1) + 2
+        return svg(8 + DICE_IN_A_ROW * 46, y + 4, self.say(DICE), body, "table dice")
 
     def die(self, x: float, y: float, index: int) -> str:
         die = self.state["dice"][index]
@@ -427,14 +436,14 @@ class Drawing:
             edge = {"stroke": "#b00020", "stroke_width": 3, "stroke_dasharray": "4 2"}
         out = [
             f'<g data-target="die:{index}">{tip(", ".join(words))}'
-            f'<rect x="{x}" y="{y}" width="30" height="30" rx="5" '
+            f'<rect x="{x}" y="{y}" width="40" height="40" rx="6" '
             f'fill="{COLOURS.get(colour, "#888")}"{attributes(edge)}/>',
-            text(x + 15, y + 21, str(die["value"]), 16, fill="#fff", font_weight="bold"),
+            text(x + 20, y + 27, str(die["value"]), 20, fill="#fff", font_weight="bold"),
         ]
         if die["reserved"]:
-            out.append(text(x + 26, y + 10, "🔒", 8))
+            out.append(text(x + 34, y + 12, "🔒", 9))
         out.append("</g>")
-        return "".join(out)
+        return piece(f"die:{index}", "".join(out), str(die["owner"]))
 
     def cell_number(self, x: float, y: float, index: int) -> str:
         """A grid cell's number, as options name it ("cell 5"), in its bottom corner."""
@@ -450,8 +459,9 @@ class Drawing:
         body = [
             f'<rect x="0" y="0" width="100%" height="28" fill="{colour_of(seat)}"/>',
             text(8, 19, self.names[seat], 14, "start", fill="#fff", font_weight="bold"),
-            text(412, 19, self.say(VP, vp=p["vp"]), 14, "end", fill="#fff", font_weight="bold"),
         ]
+        vp = text(412, 19, self.say(VP, vp=p["vp"]), 14, "end", fill="#fff", font_weight="bold")
+        body.append(piece(f"p{seat}:vp", vp))
         sides = self.state.get("sides", {})
         prefix = f"p{seat}-" if not own else ""
         for index, tile in enumerate(p["grid"]):
@@ -461,54 +471,64 @@ class Drawing:
             attrs = {"data-target": f"{prefix}cell:{index}"}
             if tile is None:
                 words.append(self.say(EMPTY))
-                body.append(
+                empty = (
                     f'<g{attributes(attrs)}>{tip(", ".join(words))}<rect x="{x}" y="{y}" '
                     f'width="{cell - 4}" height="{cell - 4}" fill="#fafafa" stroke="#999"/>'
                     f"{self.cell_number(x + cell - 7, y + cell - 7, index)}</g>"
                 )
+                body.append(piece(f"p{seat}:cell:{index}", empty))
                 continue
             colour = self.data.tiles[tile].color
             fill = LIGHT.get(colour or "", "#f3e9c6")
-            body.append(self.card(x, y, tile, fill, cell - 4, cell - 4, attrs=attrs))
-            body.append(self.cell_number(x + cell - 7, y + cell - 7, index))
+            here = [self.card(x, y, tile, fill, cell - 4, cell - 4, attrs=attrs)]
+            here.append(self.cell_number(x + cell - 7, y + cell - 7, index))
             if p["debris_on"][index]:
-                body.append(
+                here.append(
                     f'<circle cx="{x + 9}" cy="{y + cell - 13}" r="5" fill="#6d4c41">'
                     f"{tip(self.say(DEBRIS_ON))}</circle>"
                 )
             if sides.get(tile) == "boost":
-                body.append(
+                here.append(
                     f"<g>{tip(self.say(BOOST_SIDE))}{text(x + cell - 12, y + 14, '⚡', 11)}</g>"
                 )
-        # where tiles enter: rows from the left, columns from the bottom
+            body.append(piece(f"p{seat}:cell:{index}", "".join(here)))
+        # where tiles enter: rows from the left, columns from the bottom; a line's arrows
+        # (technology, advanced) are one place to tap, with room around them for a finger
+        entries: dict[tuple[str, int], list[str]] = {}
+        bottom = gy + size * cell
         for line, number, kind in self.data.arrows:
             colour = INK if kind == "advanced" else "#2b6cb0"
+            shift = 6 if kind == "advanced" else -6
             if line == "row":
-                yy = gy + (number - 0.5) * cell - 2 + (6 if kind == "advanced" else -6)
-                said = self.say(ENTER_ROW, number=number)
-                body.append(
-                    f'<g data-target="{prefix}row:{number}">{tip(said)}'
-                    f"{arrow(gx - 34, yy, gx - 6, yy, colour)}</g>"
-                )
+                yy = gy + (number - 0.5) * cell - 2 + shift
+                drawn = arrow(gx - 34, yy, gx - 6, yy, colour)
             else:
-                xx = gx + (number - 0.5) * cell - 2 + (6 if kind == "advanced" else -6)
-                bottom = gy + size * cell
+                xx = gx + (number - 0.5) * cell - 2 + shift
+                drawn = arrow(xx, bottom + 40, xx, bottom + 2, colour)
+            entries.setdefault((line, number), []).append(drawn)
+        for (line, number), arrows in entries.items():
+            if line == "row":
+                said = self.say(ENTER_ROW, number=number)
+                x, y, w, h = gx - 38, gy + (number - 1) * cell, 36, cell - 4
+            else:
                 said = self.say(ENTER_COLUMN, number=number)
-                body.append(
-                    f'<g data-target="{prefix}column:{number}">{tip(said)}'
-                    f"{arrow(xx, bottom + 30, xx, bottom + 2, colour)}</g>"
-                )
+                x, y, w, h = gx + (number - 1) * cell, bottom, cell - 4, 48
+            body.append(
+                f'<g data-target="{prefix}{line}:{number}">{tip(said)}'
+                f'<rect class="hit" x="{x}" y="{y}" width="{w}" height="{h}" fill="transparent"/>'
+                f"{''.join(arrows)}</g>"
+            )
         # the slots beside the grid: one per row (right), then one per column (below)
         for slot, played in enumerate(p["slots"]):
             if slot < size:
                 x, y = gx + size * cell + 6, gy + slot * cell + 14
                 line = self.say(ROW, number=slot + 1)
             else:
-                x, y = gx + (slot - size) * cell + 3, gy + size * cell + 34
+                x, y = gx + (slot - size) * cell + 3, gy + size * cell + 50
                 line = self.say(COLUMN, number=slot - size + 1)
             attrs = {"data-target": f"{prefix}slot:{slot}"}
             if played is None:  # labelled as the options name it: "row 1", "column 2"
-                body.append(
+                drawn = (
                     f'<g{attributes(attrs)}>{tip(self.say(SLOT, line=line))}<rect x="{x}" '
                     f'y="{y}" width="46" height="22" fill="none" stroke="#bbb" '
                     f'stroke-dasharray="3 3"/>{text(x + 23, y + 14, line, 7, fill="#777")}</g>'
@@ -516,42 +536,41 @@ class Drawing:
             else:
                 # its fill shows the kind and colour, public; the id only to its owner
                 shown = seen_card(self.data, played[0], played[1], seat, self.viewer)
-                body.append(self.card(x, y, shown, self.mission_fill(played[1]), attrs=attrs))
+                drawn = self.card(x, y, shown, self.mission_fill(played[1]), attrs=attrs)
+            body.append(piece(f"p{seat}:slot:{slot}", drawn))
         # storage and robots, to the right
         x0, y0 = 208, 48
         stored = [
-            f"{self.text.word(item, None, count)}: {count}" for item, count in p["storage"].items()
+            (f"store:{item}", f"{self.text.word(item, None, count)}: {count}", INK)
+            for item, count in p["storage"].items()
         ]
+        # (the key of a line, or None for a heading; its words; its colour)
         rows = [
-            (self.say(STORAGE), INK, True),
-            *[(s, INK, False) for s in stored],
-            (self.say(BREAK_ROOM, count=p["break_room"]), INK, False),
-            (self.say(SUPPLY_ROBOTS, count=p["supply_robots"]), INK, False),
-            (self.say(WORKSTATIONS), INK, True),
+            (None, self.say(STORAGE), INK),
+            *stored,
+            ("break-room", self.say(BREAK_ROOM, count=p["break_room"]), INK),
+            ("robots", self.say(SUPPLY_ROBOTS, count=p["supply_robots"]), INK),
+            (None, self.say(WORKSTATIONS), INK),
         ]
         rows += [
-            (f"{self.colour_word(colour)}: {count}", COLOURS.get(colour, INK), False)
+            (f"ws:{colour}", f"{self.colour_word(colour)}: {count}", COLOURS.get(colour, INK))
             for colour, count in p["workstations"].items()
         ]
-        for i, (said, ink, bold) in enumerate(rows):
-            body.append(
-                text(
-                    x0 + 60,
-                    y0 + i * 16,
-                    _short(said, 28),
-                    10,
-                    "start",
-                    fill=ink,
-                    font_weight="bold" if bold else None,
-                )
-            )
+        for i, (key, said, ink) in enumerate(rows):
+            at = y0 + i * 16
+            if key is None:
+                body.append(text(x0 + 60, at, said, 10, "start", fill=ink, font_weight="bold"))
+            else:
+                line = text(x0 + 60, at, _short(said, 28), 10, "start", fill=ink)
+                body.append(piece(f"p{seat}:{key}", line))
         # cards: the hand (own) or its count by colour (others), tucked, advanced spaces
-        y = gy + size * cell + 72
+        y = gy + size * cell + 88
         body.append(text(8, y, self.say(HAND), 12, "start", font_weight="bold"))
         if own:  # the cards with the short form of their effects: 4 to a row
             cards = [*p["hand"], *p["ravagers"]]
             for i, card in enumerate(cards):
-                body.append(self.hand_card(8 + (i % 4) * 101, y + 8 + (i // 4) * 52, card))
+                drawn = self.hand_card(8 + (i % 4) * 101, y + 8 + (i // 4) * 52, card)
+                body.append(piece(f"p{seat}:hand:{card}", drawn))
             y += 8 + 52 * ((len(cards) + 3) // 4 or 1)
         else:
             counts: dict[str, int] = {}
@@ -559,9 +578,10 @@ class Drawing:
                 colour = self.data.missions[card].color
                 counts[colour] = counts.get(colour, 0) + 1
             x = 8
+            hidden = []
             for colour, count in counts.items():
                 said = self.say(HIDDEN_HAND, n=count, count=count)
-                body.append(
+                hidden.append(
                     f'<g>{tip(self.colour_word(colour) + ": " + said)}<rect x="{x}" y="{y + 8}" '
                     f'width="30" height="22" rx="3" fill="{COLOURS.get(colour)}" stroke="{INK}"/>'
                     f"{text(x + 15, y + 24, f'×{count}', 11, fill='#fff')}</g>"
@@ -569,7 +589,8 @@ class Drawing:
                 x += 36
             ravagers = len(p["ravagers"])
             said = self.say(RAVAGERS_IN_HAND, n=ravagers, count=ravagers)
-            body.append(text(x + 4, y + 24, said, 11, "start", fill=RAVAGER_COLOUR))
+            hidden.append(text(x + 4, y + 24, said, 11, "start", fill=RAVAGER_COLOUR))
+            body.append(piece(f"p{seat}:hand", "".join(hidden)))
             y += 34
         extra = []
         tucked = [f"{self.colour_word(c)} {len(v)}" for c, v in p["tucked"].items() if v]
@@ -578,20 +599,22 @@ class Drawing:
         spaces = [t for t in p["advanced_spaces"] if t]
         y += 14
         for line_words in extra:
-            body.append(text(8, y, line_words, 11, "start"))
+            body.append(piece(f"p{seat}:tucked", text(8, y, line_words, 11, "start")))
             y += 16
         if spaces or p["ejected"] or p["advanced_aside"]:
             body.append(text(8, y, self.say(ADVANCED_SPACES), 11, "start", font_weight="bold"))
             x = 8 + 130
             for tile in spaces + p["advanced_aside"]:
-                body.append(self.card(x, y - 15, tile, "#e8e0f5", 56, 20))
+                drawn = self.card(x, y - 15, tile, "#e8e0f5", 56, 20)
+                body.append(piece(f"p{seat}:advanced:{tile}", drawn))
                 x += 60
             y += 22
             if p["ejected"]:
                 body.append(text(8, y, self.say(EJECTED), 11, "start", font_weight="bold"))
                 x = 8 + 130
                 for tile in p["ejected"]:
-                    body.append(self.card(x, y - 15, tile, "#eee", 56, 20))
+                    drawn = self.card(x, y - 15, tile, "#eee", 56, 20)
+                    body.append(piece(f"p{seat}:ejected:{tile}", drawn))
                     x += 60
                 y += 22
         return svg(420, y + 4, self.names[seat], body, "table player")
@@ -601,16 +624,23 @@ class Drawing:
         body = [
             f'<rect x="0" y="0" width="100%" height="28" fill="{HAL_COLOUR}"/>',
             text(8, 19, self.say(HAL_BOARD), 14, "start", fill="#fff", font_weight="bold"),
-            text(412, 19, self.say(VP, vp=hal["vp"]), 14, "end", fill="#fff", font_weight="bold"),
         ]
+        vp = text(412, 19, self.say(VP, vp=hal["vp"]), 14, "end", fill="#fff", font_weight="bold")
         deck, discard = len(hal["deck"]), len(hal["discard"])
-        body.append(text(8, 48, self.say(HAL_DECK, n=deck, count=deck), 11, "start"))
-        body.append(text(8, 64, self.say(HAL_DISCARD, n=discard, count=discard), 11, "start"))
-        body.append(text(8, 80, self.say(BREAK_ROOM, count=hal["break_room"]), 11, "start"))
         ws = [f"{self.colour_word(c)}: {n}" for c, n in hal["workstations"].items()]
-        body.append(
-            text(8, 96, self.say(WORKSTATIONS) + ": " + self.text.tr.plain_list(ws), 11, "start")
-        )
+        lines = [
+            ("vp", vp),
+            ("deck", text(8, 48, self.say(HAL_DECK, n=deck, count=deck), 11, "start")),
+            ("discard", text(8, 64, self.say(HAL_DISCARD, n=discard, count=discard), 11, "start")),
+            ("break-room", text(8, 80, self.say(BREAK_ROOM, count=hal["break_room"]), 11, "start")),
+            (
+                "ws",
+                text(
+                    8, 96, self.say(WORKSTATIONS) + ": " + self.text.tr.plain_list(ws), 11, "start"
+                ),
+            ),
+        ]
+        body += [piece(f"hal:{key}", line) for key, line in lines]
         y = 112
         # the card he plays, else the one he played last (revealed, so seen by all):
         # both halves in short, the whole card on a tap
@@ -618,12 +648,13 @@ class Drawing:
         if shown:
             said = self.say(HAL_PLAYS if hal["revealed"] else HAL_PLAYED)
             body.append(text(8, y + 14, said, 11, "start", font_weight="bold"))
-            body.append(self.card(100, y, shown[0], HAL_COLOUR, 312, 104))
+            body.append(piece("hal:card", self.card(100, y, shown[0], HAL_COLOUR, 312, 104)))
             y += 110
         if hal["taken"]:
             body.append(text(8, y + 14, self.say(HAL_TOOK), 11, "start", font_weight="bold"))
             for i, tile in enumerate(hal["taken"]):
-                body.append(self.card(130 + (i % 5) * 54, y + (i // 5) * 26, tile, "#eee", 50, 22))
+                drawn = self.card(130 + (i % 5) * 54, y + (i // 5) * 26, tile, "#eee", 50, 22)
+                body.append(piece(f"hal:took:{tile}", drawn))
             y += 26 * ((len(hal["taken"]) + 4) // 5)
         return svg(420, y + 8, self.say(HAL_BOARD), body, "table player")
 

@@ -5,6 +5,9 @@
 // others decide. A lost connection (a fetch that fails, a 5xx answer, no answer in
 // time) never locks the page: it says so in the status line, tries again with a growing
 // pause, and when the server answers again it clears the line and shows the current state.
+// Others' decisions are shown one at a time (each view asks for the step after the one
+// shown), at the pace the viewer chose, who may pause, step, or jump to the present.
+// The pieces of the table the server says changed since the view shown are marked.
 "use strict";
 (function () {
   const main = document.getElementById("game");
@@ -17,11 +20,21 @@
   const endBox = document.getElementById("end");
   const statusLine = document.getElementById("status");
   const detailBox = document.getElementById("detail");
+  const watchBox = document.getElementById("watch");
+  const watchWhere = document.getElementById("watch-where");
+  const pauseButton = document.getElementById("watch-pause");
+  const nextButton = document.getElementById("watch-next");
+  const nowButton = document.getElementById("watch-now");
+  const paceBox = document.getElementById("watch-pace");
+  const SVG = "http://www.w3.org/2000/svg";
   const POLL = 700; // ms between two looks while others decide (bots play one decision at a time)
   const FIRST_RETRY = 500; // ms, doubled after each failure up to LAST_RETRY
   const LAST_RETRY = 8000;
   const TIMEOUT = 15000; // ms without an answer: taken as a lost connection
-  let steps = -1;
+  let steps = -1; // the choices made in the view shown
+  let latest = -1; // the choices made in the game, as last heard
+  let paused = false;
+  let folded = false; // the options of this seat's decisions folded away
   let options = [];
   let busy = false;
   let loading = false;
@@ -85,12 +98,20 @@
     }
   }
 
-  // The current state, asked until the server answers; then drawn. Only one at a time.
-  async function load() {
+  // The state, asked until the server answers; then drawn. Only one at a time. The view
+  // asked for is the one after the view shown (the same while paused; with `now` or
+  // at first, the game as it stands), and it says what changed since the view shown.
+  async function load(now) {
     if (loading) return;
     loading = true;
     clearTimeout(timer);
-    const query = token ? "?token=" + encodeURIComponent(token) : "";
+    const params = new URLSearchParams();
+    if (token) params.set("token", token);
+    if (steps >= 0) {
+      params.set("since", String(steps));
+      if (!now) params.set("step", String(paused ? steps : steps + 1));
+    }
+    const query = "?" + params.toString();
     let answer = null;
     for (let delay = FIRST_RETRY; !answer; delay = Math.min(2 * delay, LAST_RETRY)) {
       answer = await send(`/api/games/${game}${query}`);
@@ -138,15 +159,22 @@
   }
 
   function render(view) {
-    clearTimeout(timer);
     if (view.steps < steps) return; // an older answer that arrived late
+    clearTimeout(timer);
+    latest = Math.max(latest, view.latest);
     if (view.steps !== steps) {
       steps = view.steps;
       faces = view.faces || {};
       tableBox.innerHTML = view.table;
+      view.changed.forEach(markChanged);
       hideFace();
-      logBox.replaceChildren(...view.log.map((line, i) =>
-        newFrom !== null && i >= newFrom ? el("li", line, { class: "new" }) : el("li", line)));
+      const lastLength = logLength;
+      logBox.replaceChildren(...view.log.map((line, i) => {
+        const kinds = [];
+        if (newFrom !== null && i >= newFrom) kinds.push("new");
+        if (lastLength > 0 && i >= lastLength) kinds.push("latest");
+        return kinds.length ? el("li", line, { class: kinds.join(" ") }) : el("li", line);
+      }));
       logLength = view.log.length;
       logBox.scrollTop = logBox.scrollHeight;
       renderDecision(view);
@@ -154,14 +182,59 @@
     } else {
       enableButtons(true);
     }
+    renderWatch(view);
     main.dataset.steps = String(view.steps);
-    main.dataset.state = view.over ? "over" : view.decision && view.decision.mine ? "ready" : "waiting";
-    if (!view.over && !(view.decision && view.decision.mine)) timer = setTimeout(load, POLL);
+    main.dataset.latest = String(latest);
+    const mine = view.decision && view.decision.mine;
+    main.dataset.state = view.over ? "over" : mine ? "ready" : "waiting";
+    if (view.over || mine) return; // nothing more comes until this seat answers
+    const behind = view.steps < view.latest && !paused;
+    timer = setTimeout(load, behind ? Number(paceBox.value) : POLL);
+  }
+
+  // Where the view shown is in the game, and the controls to follow it.
+  function renderWatch(view) {
+    const behind = view.steps < view.latest;
+    // nothing to follow while this seat decides, or at the end
+    watchBox.hidden = !behind && (view.over || !!(view.decision && view.decision.mine));
+    watchWhere.textContent = behind ? fill(words.showing, { shown: view.steps, latest: view.latest }) : "";
+    nextButton.hidden = !(paused && behind);
+    nowButton.hidden = !behind;
+    pauseButton.textContent = paused ? words.resume : words.pause;
+    pauseButton.setAttribute("aria-pressed", String(paused));
+  }
+
+  pauseButton.addEventListener("click", () => {
+    paused = !paused;
+    load();
+  });
+  nextButton.addEventListener("click", () => {
+    paused = false;
+    load().then(() => {
+      paused = true;
+    });
+  });
+  nowButton.addEventListener("click", () => load(true));
+  paceBox.addEventListener("change", () => load());
+
+  // A piece of the table drawn differently than in the view before: an SVG piece gets a
+  // frame drawn around it, another element a class; both fade out (style.css).
+  function markChanged(key) {
+    tableBox.querySelectorAll(`[data-key="${CSS.escape(key)}"]`).forEach((piece) => {
+      if (!(piece instanceof SVGGraphicsElement)) return piece.classList.add("changed");
+      const box = piece.getBBox();
+      const frame = document.createElementNS(SVG, "rect");
+      [["x", box.x - 3], ["y", box.y - 3], ["width", box.width + 6], ["height", box.height + 6], ["rx", 4]]
+        .forEach(([name, value]) => frame.setAttribute(name, String(value)));
+      frame.setAttribute("class", "change-mark");
+      piece.append(frame);
+    });
   }
 
   function renderDecision(view) {
     const d = view.decision;
     options = [];
+    decisionBox.classList.remove("folded");
     if (!d) return decisionBox.replaceChildren();
     if (!d.mine) {
       const parts = [el("p", fill(words.waiting, { player: d.name }))];
@@ -188,7 +261,21 @@
       list.append(li);
       if (option.target) markPlace(option);
     });
-    const parts = [el("h2", words.yourDecision), el("p", d.prompt, { class: "prompt" })];
+    // the options can be folded away (on a phone they would hide the table)
+    const fold = el("button", null, { type: "button", class: "fold" });
+    const showFold = () => {
+      decisionBox.classList.toggle("folded", folded);
+      fold.textContent = folded ? fill(words.unfold, { count: d.options.length }) : words.fold;
+      fold.setAttribute("aria-expanded", String(!folded));
+    };
+    fold.addEventListener("click", () => {
+      folded = !folded;
+      showFold();
+    });
+    showFold();
+    const head = el("div", null, { class: "head" });
+    head.append(el("h2", words.yourDecision), fold);
+    const parts = [head, el("p", d.prompt, { class: "prompt" })];
     if (d.card) {
       parts[1].append(" ", chip(d.card), " ");
       parts[1].append(faceButton(d.card));
