@@ -1,0 +1,129 @@
+"""The words of cards, decks and hands, for a game written only in the language (the
+engine's own procedure reads them; interpreter/decks.py implements them).
+
+A `deck` is a shared pile of cards, face down, shuffled at set-up from the game's seeded
+generator, with a discard pile beside it; each seat has one hand, hidden from the other
+seats. A `card` belongs to one deck, in a number of copies, and its `play` effect is
+ordinary effect language, run when a seat plays it from hand (then it is discarded).
+"""
+
+from __future__ import annotations
+
+from .diagnostics import Diagnostic
+from .i18n import N_
+from .meta import COUNT, STRING, Primitive, flag, keyword, kind, param, ref
+
+DECK = ref("deck", "deck")
+AMOUNT = param("amount", COUNT)
+
+KINDS = (
+    kind(
+        "deck",
+        "A shared pile of cards, face down and shuffled at set-up, with its discard pile; "
+        "its cards are the cards that name it.",
+        keyword(
+            "noun",
+            "Singular and plural name of its cards in text.",
+            param("one", STRING),
+            param("many", STRING),
+            required=True,
+        ),
+        keyword("deal", "Cards each seat draws from it at set-up.", param("amount", COUNT)),
+        keyword(
+            "reshuffle",
+            "When it runs out, its discard pile is shuffled to become it again (without "
+            "this, a draw from an empty deck gets nothing).",
+            param("when", flag("when_empty")),
+        ),
+        referenced=True,
+        example='deck wind {\n  noun "wind card" "wind cards"\n  deal 3\n  reshuffle when_empty\n}',
+    ),
+    kind(
+        "card",
+        "A kind of card of a deck: its copies lie in that deck; played from a hand, its "
+        "effect is carried out and the card is discarded.",
+        keyword(
+            "noun",
+            "Singular and plural name in text.",
+            param("one", STRING),
+            param("many", STRING),
+            required=True,
+        ),
+        keyword(
+            "deck", "The deck its copies are shuffled into.", param("deck", DECK), required=True
+        ),
+        keyword(
+            "copies", "How many of it the deck holds (1 without it).", param("copies", COUNT, lo=1)
+        ),
+        keyword(
+            "play",
+            "What playing it does.",
+            effect=True,
+            required=True,
+            frames={None: N_("When played: {effect}")},
+        ),
+        card=True,
+        example=(
+            'card gust {\n  noun "gust" "gusts"\n  deck wind\n  copies 4\n'
+            "  play: gain 3 position\n}"
+        ),
+    ),
+)
+
+PRIMITIVES = (
+    Primitive(
+        "draw",
+        "Draw cards from a deck into the seat's hand, as many as it has (others see how "
+        "many, not which).",
+        (AMOUNT, param("deck", DECK)),
+        N_("draw {amount} {deck}"),
+        can_fail=False,
+        example="draw 1 wind",
+    ),
+    Primitive(
+        "play",
+        "Choose a card of a deck in the seat's hand, carry out its effect, then discard it.",
+        (param("deck", DECK),),
+        N_("play one of your {deck}"),
+        example="play wind",
+    ),
+    Primitive(
+        "discard",
+        "Choose a card of a deck in the seat's hand and discard it without its effect.",
+        (param("deck", DECK),),
+        N_("discard one of your {deck}"),
+        example="discard wind",
+    ),
+    Primitive(
+        "hand_size",
+        "A condition: the seat holds at least this many cards of a deck.",
+        (AMOUNT, param("deck", DECK)),
+        N_("you hold at least {amount} {deck}"),
+        condition=True,
+        example="hand_size 2 wind -> gain 1 position",
+    ),
+    Primitive(
+        "can_draw",
+        "A condition: a card can be drawn from the deck (it, or its discard pile when it "
+        "reshuffles, is not empty).",
+        (param("deck", DECK),),
+        N_("a card of {deck} can be drawn"),
+        condition=True,
+        example="draw 1 wind if can_draw wind",
+    ),
+)
+
+
+def checks(by_kind: dict) -> list[Diagnostic]:
+    """A deck that no card names has nothing to draw or deal."""
+    filled = {c.value("deck") for c in by_kind.get("card", [])}
+    return [
+        Diagnostic.of(
+            "E304",
+            deck.item.span,
+            N_("the deck '{deck}' has no cards: no card names it with 'deck {deck}'"),
+            deck=deck.id,
+        )
+        for deck in by_kind.get("deck", [])
+        if deck.id is not None and deck.id not in filled
+    ]
