@@ -9,6 +9,7 @@ ordinary effect language, run when a seat plays it from hand (then it is discard
 
 from __future__ import annotations
 
+from .ast import Call, Effect, walk_calls
 from .diagnostics import Diagnostic
 from .i18n import N_
 from .meta import COUNT, STRING, Primitive, flag, keyword, kind, param, ref
@@ -115,9 +116,23 @@ PRIMITIVES = (
 
 
 def checks(by_kind: dict) -> list[Diagnostic]:
-    """A deck that no card names has nothing to draw or deal."""
+    """A deck that no card names has nothing to draw or deal; a card whose effect plays a
+    card (itself, or through a phase it runs) could go on without end."""
     filled = {c.value("deck") for c in by_kind.get("card", [])}
-    return [
+    phases = {
+        p.id: [use.effect for use in p.fields.get("step", [])] for p in by_kind.get("phase", [])
+    }
+    loops = [
+        Diagnostic.of(
+            "E301",
+            card.item.span,
+            N_("the card '{card}' plays a card when it is played: that could go on forever"),
+            card=card.id,
+        )
+        for card in by_kind.get("card", [])
+        if card.first("play") is not None and _plays(card.first("play").effect, phases, set())
+    ]
+    return loops + [
         Diagnostic.of(
             "E304",
             deck.item.span,
@@ -127,3 +142,22 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         for deck in by_kind.get("deck", [])
         if deck.id is not None and deck.id not in filled
     ]
+
+
+def _plays(effect: Effect | None, phases: dict[str, list], seen: set[str]) -> bool:
+    """Whether an effect plays a card, itself or in a phase it runs."""
+    for call in walk_calls(effect):
+        if call.name == "play":
+            return True
+        if _runs(call, phases, seen):
+            return True
+    return False
+
+
+def _runs(call: Call, phases: dict[str, list], seen: set[str]) -> bool:
+    """Whether a `run PHASE` call runs a phase (not looked at yet) that plays a card."""
+    phase = call.values[0] if call.name == "run" and call.values else None
+    if not isinstance(phase, str) or phase in seen or phase not in phases:
+        return False
+    seen.add(phase)
+    return any(_plays(step, phases, seen) for step in phases[phase])

@@ -1,18 +1,24 @@
 """The table of a game in the browser: the game's own drawing when it gives one (its
 `table` hook, interpreter/game.py), else a generic one drawn from the state that every
 game written in the language has: each seat's tracks, named by their nouns, the round
-and the last roll of dice. Every word is escaped and every style is a class of the
-style sheet (the page's CSP allows no inline style)."""
+and the last roll of dice; with cards, how many each seat holds, each deck's and discard
+pile's size, and the viewer's own hand (never another's, nor a deck's order). Every
+word is escaped and every style is a class of the style sheet (the page's CSP allows no
+inline style)."""
 
 from __future__ import annotations
 
 from html import escape
 
 from ..dsl.i18n import N_
+from ..interpreter.decks import hand_text
 from ..interpreter.engine import Decision, Engine
 
 ROUND = N_("round {round}")
 LAST_ROLL = N_("last roll: {faces}")
+HAND_SIZE = N_("cards in hand")
+DECK_SIZES = N_("{deck}: {left} in the deck, {discarded} discarded")
+YOUR_HAND = N_("your hand: {cards}")
 
 
 def draw(engine: Engine, viewer: int | None, names: list[str]) -> tuple[str, dict[str, dict]]:
@@ -20,7 +26,7 @@ def draw(engine: Engine, viewer: int | None, names: list[str]) -> tuple[str, dic
     own = engine.data.game.table
     if own is not None:
         return own.draw(engine, viewer, names)
-    return _generic(engine, names), {}
+    return _generic(engine, viewer, names), {}
 
 
 def targets(decision: Decision, engine: Engine) -> dict[str, str]:
@@ -30,15 +36,21 @@ def targets(decision: Decision, engine: Engine) -> dict[str, str]:
     return own.targets(decision) if own is not None else {}
 
 
-def _generic(engine: Engine, names: list[str]) -> str:
-    """Each seat's tracks (a row per seat, a column per track), the round, the last roll."""
+def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
+    """Each seat's tracks (a row per seat, a column per track) and cards in hand, the
+    round, the last roll, the decks and the viewer's hand."""
     state, text = engine.state, engine.data.text
     players = [p for p in state.get("players", []) if isinstance(p, dict)]
     tracks = list(players[0]) if players else []
+    cards = state.get("cards")
+    hands = cards["hands"] if cards else None
     head = "".join(f"<th>{escape(text.word(track, None, 2))}</th>" for track in tracks)
+    if hands is not None:
+        head += f"<th>{escape(text._(HAND_SIZE))}</th>"
     rows = "".join(
         f"<tr><th>{escape(names[seat] if seat < len(names) else str(seat + 1))}</th>"
         + "".join(f"<td>{escape(str(player.get(track, '')))}</td>" for track in tracks)
+        + (f"<td>{len(hands[seat])}</td>" if hands is not None else "")
         + "</tr>"
         for seat, player in enumerate(players)
     )
@@ -50,6 +62,16 @@ def _generic(engine: Engine, names: list[str]) -> str:
     if roll:
         faces = " ".join(text.tr.number(face) for face in roll)
         lines.append(text.fill(LAST_ROLL, {"faces": faces}))
+    if cards:
+        for deck, pile in cards["decks"].items():
+            values = {
+                "deck": text.word(deck, None, 2),
+                "left": len(pile),
+                "discarded": len(cards["discards"][deck]),
+            }
+            lines.append(text.fill(DECK_SIZES, values))
+        if isinstance(viewer, int):
+            lines.append(text.fill(YOUR_HAND, {"cards": hand_text(engine, viewer)}))
     caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
     return (
         f'<figure class="part generic">{caption}'
