@@ -30,6 +30,7 @@ DISCARD_PROMPT = N_("Discard one of your {deck}")
 CARD_OPTION = N_("{card}: {effect}")
 DRAWS = N_("  {who} draws {cards}")
 DRAWS_HIDDEN = N_("  {who} draws {amount} {deck}")
+DRAWS_NOTHING = N_("  {who} finds no {deck} to draw")
 PLAYS = N_("  {who} plays {card}")
 DISCARDS = N_("  {who} discards {card}")
 RESHUFFLES = N_("  the discarded {deck} are shuffled into a new deck")
@@ -286,11 +287,13 @@ def narrate(event: dict, who: str, text: TextRenderer) -> str | None:
     """A line of the log for an event of cards; None for any other event."""
     kind = event["event"]
     if kind == "draw":
+        if not event["amount"]:
+            return text.fill(DRAWS_NOTHING, {"who": who, "deck": text.word(event["deck"], None, 2)})
         if event["cards"] is None:
             amount = event["amount"]
             values = {"who": who, "amount": amount, "deck": text.word(event["deck"], None, amount)}
             return text.fill(DRAWS_HIDDEN, values)
-        names = text.join([text.word(c) for c in event["cards"]]) if event["cards"] else "-"
+        names = text.join([text.word(c) for c in event["cards"]])
         return text.fill(DRAWS, {"who": who, "cards": names})
     if kind in ("play_card", "discard_card"):
         template = PLAYS if kind == "play_card" else DISCARDS

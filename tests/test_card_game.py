@@ -151,6 +151,8 @@ def test_an_empty_deck_takes_back_its_discards_or_gives_nothing(tmp_path):
         drawn = engine.state["log"][-1]
         assert drawn["event"] == "draw" and drawn["amount"] == (2 if refilled else 0)
         assert any(e["event"] == "reshuffle" for e in engine.state["log"]) is refilled
+        line = procedure.narrate(drawn, ["P1", "P2"], data.text)
+        assert line is not None and ("finds no wind cards" in line) is not refilled
         assert problems(engine) == []
 
 
