@@ -82,6 +82,15 @@ PRIMITIVES = (
         example="draw 1 wind",
     ),
     Primitive(
+        "refill",
+        "Draw from a deck until the seat holds this many of its cards (a hand limit to "
+        "fill up to; as many as the deck has).",
+        (AMOUNT, param("deck", DECK)),
+        N_("draw {deck} until you hold {amount}"),
+        can_fail=False,
+        example="refill 5 wind",
+    ),
+    Primitive(
         "play",
         "Choose a card of a deck in the seat's hand, carry out its effect, then discard it.",
         (param("deck", DECK),),

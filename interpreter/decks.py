@@ -111,7 +111,26 @@ def _top(engine: Engine, deck: str) -> str | None:
 
 def draw(engine: Engine, frame: Frame) -> None:
     amount, deck = frame["args"]
+    _draw(engine, frame["seat"], deck, amount)
+    engine.finish(frame)
+
+
+def refill(engine: Engine, frame: Frame) -> None:
+    """Draw up to a number of cards of the deck in hand."""
+    amount, deck = frame["args"]
     seat = frame["seat"]
+    held = _count(engine, seat, deck)
+    _draw(engine, seat, deck, max(0, amount - held))
+    engine.finish(frame)
+
+
+def _count(engine: Engine, seat: Seat, deck: str) -> int:
+    """How many cards of a deck the seat holds."""
+    kinds = engine.data.cards
+    return sum(kinds[name].deck == deck for name in engine.state["cards"]["hands"][seat])
+
+
+def _draw(engine: Engine, seat: Seat, deck: str, amount: int) -> None:
     drawn = []
     for _ in range(amount):
         card = _top(engine, deck)
@@ -120,7 +139,6 @@ def draw(engine: Engine, frame: Frame) -> None:
         drawn.append(card)
     engine.state["cards"]["hands"][seat].extend(drawn)
     engine.log("draw", seat=seat, deck=deck, cards=drawn, amount=len(drawn))
-    engine.finish(frame)
 
 
 def can_draw(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
@@ -212,8 +230,7 @@ def can_discard(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
 
 def hand_size(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     amount, deck = args
-    hand = engine.state["cards"]["hands"][seat]
-    return sum(engine.data.cards[name].deck == deck for name in hand) >= amount
+    return _count(engine, seat, deck) >= amount
 
 
 def _nothing(engine: Engine, frame: Frame) -> None:
@@ -223,6 +240,7 @@ def _nothing(engine: Engine, frame: Frame) -> None:
 
 IMPLEMENTATIONS = {
     "draw": Implementation(draw),
+    "refill": Implementation(refill),
     "play": Implementation(play, can_play),
     "discard": Implementation(discard, can_discard),
     "hand_size": Implementation(_nothing, hand_size),

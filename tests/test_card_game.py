@@ -156,6 +156,22 @@ def test_an_empty_deck_takes_back_its_discards_or_gives_nothing(tmp_path):
         assert problems(engine) == []
 
 
+def test_refill_draws_up_to_the_number_held(tmp_path):
+    data = variant(tmp_path, ("step draw: draw 1 wind", "step draw: refill 5 wind"))
+    engine = Engine.new_game(data, 2, 6)
+    assert [len(h) for h in engine.state["cards"]["hands"]] == [5, 3]  # 3 dealt, 2 drawn
+    seat = engine.decision().player
+    engine.state["cards"]["decks"]["wind"] += engine.state["cards"]["hands"][seat][1:]
+    del engine.state["cards"]["hands"][seat][1:]
+    frame = {"op": "prim", "seat": seat, "name": "refill", "args": (3, "wind"), "ctx": {}}
+    engine.push(frame)
+    decks.refill(engine, frame)
+    assert len(engine.state["cards"]["hands"][seat]) == 3 and problems(engine) == []
+    assert engine.state["log"][-1]["amount"] == 2
+    played = random_game(3, 2, data)
+    assert played.is_terminal() and problems(played) == []
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_seeded_games_play_to_the_end_with_every_card_kept(players):
     for seed in range(12):
