@@ -36,6 +36,11 @@ KINDS = (
             "this, a draw from an empty deck gets nothing).",
             param("when", flag("when_empty")),
         ),
+        keyword(
+            "per_seat",
+            "Each seat has its own copy of the deck and its own discard pile (without "
+            "this, one deck is shared).",
+        ),
         referenced=True,
         example='deck wind {\n  noun "wind card" "wind cards"\n  deal 3\n  reshuffle when_empty\n}',
     ),

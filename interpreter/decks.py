@@ -1,12 +1,13 @@
 """Cards, decks and hands of a game written only in the language (dsl/decks.py): their
 runtime tables, set-up, primitives, what each seat may see of them, and their log lines.
 
-State (only when the rules declare decks): `cards.decks[deck]` the deck's cards, the
-top at the end, face down; `cards.discards[deck]` its discard pile, face up;
-`cards.hands[seat]` each seat's hand, seen by that seat alone; `cards.in_play` the
-cards whose effect is being carried out. A card is named by its kind (its id): the
-copies of a kind are alike. Every shuffle draws from the game's own generator, so the
-same seed and choices give the same game.
+State (only when the rules declare decks): `cards.decks[deck]` a shared deck's cards,
+the top at the end, face down; `cards.discards[deck]` its discard pile, face up;
+`cards.seat_decks[seat][deck]` and `cards.seat_discards[seat][deck]` the same for a deck
+each seat has its own of (`per_seat`); `cards.hands[seat]` each seat's hand, seen by that
+seat alone; `cards.in_play` the cards whose effect is being carried out. A card is named
+by its kind (its id): the copies of a kind are alike. Every shuffle draws from the
+game's own generator, so the same seed and choices give the same game.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ RESHUFFLES = N_("  the discarded {deck} are shuffled into a new deck")
 class Deck:
     deal: int  # cards each seat draws at set-up
     reshuffle: bool  # an empty deck takes back its discard pile, shuffled
+    per_seat: bool  # each seat has its own copy of the deck (and its own discard pile)
     cards: tuple[str, ...]  # one entry per copy, in declaration order (before shuffling)
 
 
@@ -66,6 +68,7 @@ def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[st
         decks[decl.id] = Deck(
             decl.value("deal", default=0),
             decl.first("reshuffle") is not None,
+            decl.first("per_seat") is not None,
             tuple(name for name in copies for _ in range(cards[name].copies)),
         )
     return decks, cards
@@ -73,39 +76,51 @@ def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[st
 
 # ---- set-up ---------------------------------------------------------------------------
 def setup(program: Program, state: dict, players: int) -> None:
-    """Every deck shuffled from the game's generator; then each seat, in turn, is dealt
-    each deck's `deal`."""
+    """Every deck shuffled from the game's generator (a deck per seat: each seat's copy in
+    seat order); then each seat, in turn, is dealt each deck's `deal`."""
     if not program.decks:
         return
     rng = Rng(state)
-    piles = {}
-    for name, deck in program.decks.items():
-        piles[name] = list(deck.cards)
-        rng.shuffle(piles[name])
-    hands: list[list[str]] = [[] for _ in range(players)]
-    for name, deck in program.decks.items():
-        for hand in hands:
-            for _ in range(min(deck.deal, len(piles[name]))):
-                hand.append(piles[name].pop())
-    state["cards"] = {
-        "decks": piles,
-        "discards": {name: [] for name in program.decks},
-        "hands": hands,
+    shared = [name for name, deck in program.decks.items() if not deck.per_seat]
+    own = [name for name, deck in program.decks.items() if deck.per_seat]
+    cards: dict[str, Any] = {
+        "decks": {name: list(program.decks[name].cards) for name in shared},
+        "discards": {name: [] for name in shared},
+        "seat_decks": [
+            {name: list(program.decks[name].cards) for name in own} for _ in range(players)
+        ],
+        "seat_discards": [{name: [] for name in own} for _ in range(players)],
+        "hands": [[] for _ in range(players)],
         "in_play": [],
     }
+    state["cards"] = cards
+    for pile in [*cards["decks"].values(), *(p for d in cards["seat_decks"] for p in d.values())]:
+        rng.shuffle(pile)
+    for name, deck in program.decks.items():
+        for seat, hand in enumerate(cards["hands"]):
+            pile = _piles(cards, deck, name, seat)[0]
+            for _ in range(min(deck.deal, len(pile))):
+                hand.append(pile.pop())
+
+
+def _piles(cards: dict, deck: Deck, name: str, seat: Seat) -> tuple[list[str], list[str]]:
+    """The draw pile and the discard pile a seat uses of a deck."""
+    if deck.per_seat:
+        return cards["seat_decks"][seat][name], cards["seat_discards"][seat][name]
+    return cards["decks"][name], cards["discards"][name]
 
 
 # ---- primitives -----------------------------------------------------------------------
-def _top(engine: Engine, deck: str) -> str | None:
+def _top(engine: Engine, deck: str, seat: Seat) -> str | None:
     """Take the top card of a deck, first reshuffling its discards if it is empty and
     reshuffles; None when there is nothing to draw."""
-    cards = engine.state["cards"]
-    pile = cards["decks"][deck]
-    if not pile and engine.data.decks[deck].reshuffle and cards["discards"][deck]:
-        pile.extend(cards["discards"][deck])
-        cards["discards"][deck] = []
+    spec = engine.data.decks[deck]
+    pile, discards = _piles(engine.state["cards"], spec, deck, seat)
+    if not pile and spec.reshuffle and discards:
+        pile.extend(discards)
+        discards.clear()
         engine.rng.shuffle(pile)
-        engine.log("reshuffle", deck=deck)
+        engine.log("reshuffle", deck=deck, seat=seat)
     return pile.pop() if pile else None
 
 
@@ -133,7 +148,7 @@ def _count(engine: Engine, seat: Seat, deck: str) -> int:
 def _draw(engine: Engine, seat: Seat, deck: str, amount: int) -> None:
     drawn = []
     for _ in range(amount):
-        card = _top(engine, deck)
+        card = _top(engine, deck, seat)
         if card is None:
             break
         drawn.append(card)
@@ -143,10 +158,9 @@ def _draw(engine: Engine, seat: Seat, deck: str, amount: int) -> None:
 
 def can_draw(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     (deck,) = args
-    cards = engine.state["cards"]
-    return bool(cards["decks"][deck]) or (
-        engine.data.decks[deck].reshuffle and bool(cards["discards"][deck])
-    )
+    spec = engine.data.decks[deck]
+    pile, discards = _piles(engine.state["cards"], spec, deck, seat)
+    return bool(pile) or (spec.reshuffle and bool(discards))
 
 
 def _held(engine: Engine, seat: Seat, deck: str) -> list[str]:
@@ -194,7 +208,8 @@ def play(engine: Engine, frame: Frame) -> None:
     played = frame.get("played")
     if played is not None:
         cards["in_play"].remove(played)
-        cards["discards"][engine.data.cards[played].deck].append(played)
+        deck = engine.data.cards[played].deck
+        _piles(cards, engine.data.decks[deck], deck, frame["seat"])[1].append(played)
         engine.finish(frame, engine.state["result"])
         return
     seat, deck = frame["seat"], frame["args"][0]
@@ -219,7 +234,7 @@ def discard(engine: Engine, frame: Frame) -> None:
         return
     cards = engine.state["cards"]
     cards["hands"][seat].remove(name)
-    cards["discards"][deck].append(name)
+    _piles(cards, engine.data.decks[deck], deck, seat)[1].append(name)
     engine.log("discard_card", seat=seat, card=name)
     engine.finish(frame)
 
@@ -265,21 +280,35 @@ def seen_event(engine: Engine, event: dict, viewer: int | None) -> dict:
 
 
 def determinize(engine: Engine, seat: int, rng: Rng) -> None:
-    """Deal again what `seat` cannot see: each deck with the cards of it in the other
-    seats' hands, shuffled together, each of those hands getting back as many as it had."""
+    """Deal again what `seat` cannot see: a shared deck with the cards of it in the other
+    seats' hands, shuffled together, each of those hands getting back as many as it had;
+    a deck of each seat's own, each seat's with that seat's hand (the viewer's own deck
+    shuffled alone: nobody knows its order)."""
     cards = engine.state.get("cards")
     if cards is None:
         return
-    hands, kinds = cards["hands"], engine.data.cards
-    others = [s for s in range(len(hands)) if s != seat]
-    for deck, pile in cards["decks"].items():
-        held = {s: [c for c in hands[s] if kinds[c].deck == deck] for s in others}
-        pool = pile + [c for s in others for c in held[s]]
-        rng.shuffle(pool)
-        for s in others:
-            keep = [c for c in hands[s] if kinds[c].deck != deck]
-            hands[s] = keep + [pool.pop() for _ in held[s]]
-        cards["decks"][deck] = pool
+    others = [s for s in range(len(cards["hands"])) if s != seat]
+    for deck, spec in engine.data.decks.items():
+        if not spec.per_seat:
+            cards["decks"][deck] = _deal_again(engine, rng, deck, cards["decks"][deck], others)
+            continue
+        for s in range(len(cards["hands"])):
+            own = cards["seat_decks"][s][deck]
+            cards["seat_decks"][s][deck] = _deal_again(
+                engine, rng, deck, own, [s] if s != seat else []
+            )
+
+
+def _deal_again(engine: Engine, rng: Rng, deck: str, pile: list[str], seats: list[int]) -> list:
+    """A pile shuffled with the cards of its deck in the hands of `seats`, those hands
+    dealt back as many as they had; the new pile."""
+    hands, kinds = engine.state["cards"]["hands"], engine.data.cards
+    held = {s: [c for c in hands[s] if kinds[c].deck == deck] for s in seats}
+    pool = pile + [c for s in seats for c in held[s]]
+    rng.shuffle(pool)
+    for s in seats:
+        hands[s] = [c for c in hands[s] if kinds[c].deck != deck] + [pool.pop() for _ in held[s]]
+    return pool
 
 
 def invariants(engine: Engine) -> list[str]:
@@ -288,17 +317,17 @@ def invariants(engine: Engine) -> list[str]:
     cards = engine.state.get("cards")
     if cards is None:
         return []
-    where = Counter(
-        [c for pile in cards["decks"].values() for c in pile]
-        + [c for pile in cards["discards"].values() for c in pile]
-        + [c for hand in cards["hands"] for c in hand]
-        + cards["in_play"]
-    )
-    return [
-        f"{where[name]} copies of card {name} in play, not {card.copies}"
-        for name, card in engine.data.cards.items()
-        if where[name] != card.copies
-    ]
+    piles = [*cards["decks"].values(), *cards["discards"].values(), *cards["hands"]]
+    for own in (*cards["seat_decks"], *cards["seat_discards"]):
+        piles += own.values()
+    where = Counter([c for pile in piles for c in pile] + cards["in_play"])
+    seats = len(cards["hands"])
+    out = []
+    for name, card in engine.data.cards.items():
+        copies = card.copies * (seats if engine.data.decks[card.deck].per_seat else 1)
+        if where[name] != copies:
+            out.append(f"{where[name]} copies of card {name} in play, not {copies}")
+    return out
 
 
 def narrate(event: dict, who: str, text: TextRenderer) -> str | None:

@@ -119,6 +119,10 @@ def _cards(engine: Engine, seat: int, private: str, public: bool) -> dict[str, A
     if public:
         out["decks"] = {name: len(pile) for name, pile in cards["decks"].items()}
         out["discards"] = {name: sorted(pile) for name, pile in cards["discards"].items()}
+        out["seat_decks"] = [{n: len(p) for n, p in own.items()} for own in cards["seat_decks"]]
+        out["seat_discards"] = [
+            {n: sorted(p) for n, p in own.items()} for own in cards["seat_discards"]
+        ]
         out["hand_sizes"] = [len(hand) for hand in hands]
     return out
 
@@ -140,7 +144,10 @@ def _layout(engine: Engine, private: str, public: bool) -> list[tuple[str, int, 
             ("over", 1, "1 once the game is over"),
         ]
         if "cards" in engine.state:
-            out += [(f"deck_{deck}", 1, f"cards left in the deck {deck}") for deck in data.decks]
+            out += [
+                (f"deck_{name}", seats if deck.per_seat else 1, f"cards left in the deck {name}")
+                for name, deck in data.decks.items()
+            ]
             out += [(f"discarded_{c}", 1, f"copies of {c} in discard piles") for c in data.cards]
             out.append(("hand_size", seats, "cards in each seat's hand, from the observer"))
     if private != "none":
@@ -198,8 +205,17 @@ def tensor(engine: Engine, seat: int, private: str = "own", public: bool = True)
 def _public_cards(engine: Engine, relative: list[int], seats: int) -> list[float]:
     """Deck sizes, copies of each card discarded, hand sizes from the observer."""
     cards = engine.state["cards"]
-    values = [float(len(cards["decks"][deck])) for deck in engine.data.decks]
-    discarded = [c for pile in cards["discards"].values() for c in pile]
+    values: list[float] = []
+    for name, deck in engine.data.decks.items():
+        if not deck.per_seat:
+            values.append(float(len(cards["decks"][name])))
+            continue
+        row = [float(len(cards["seat_decks"][s][name])) for s in relative]
+        values += row + [0.0] * (seats - len(row))
+    piles = [*cards["discards"].values()]
+    for own in cards["seat_discards"]:
+        piles += own.values()
+    discarded = [c for pile in piles for c in pile]
     values += [float(discarded.count(card)) for card in engine.data.cards]
     sizes = [float(len(cards["hands"][s])) for s in relative]
     return values + sizes + [0.0] * (seats - len(sizes))

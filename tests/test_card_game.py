@@ -53,8 +53,10 @@ def random_game(players: int, seed: int, data=None) -> Engine:
 
 def cards_in_play(engine: Engine) -> int:
     cards = engine.state["cards"]
+    own = [p for d in (*cards["seat_decks"], *cards["seat_discards"]) for p in d.values()]
     return (
-        sum(len(p) for p in cards["decks"].values())
+        sum(len(p) for p in own)
+        + sum(len(p) for p in cards["decks"].values())
         + sum(len(p) for p in cards["discards"].values())
         + sum(len(h) for h in cards["hands"])
         + len(cards["in_play"])
@@ -212,6 +214,38 @@ def test_greedy_bots_finish_and_clones_and_saves_continue_identically():
         while not game.is_terminal():
             game.apply(bot.choose(game, game.decision()))
     assert engine.state["log"] == twin.state["log"] == copy.state["log"]
+
+
+def test_a_deck_per_seat_gives_each_seat_its_own_cards(tmp_path):
+    data = variant(tmp_path, ("  deal 3\n", "  deal 3\n  per_seat\n"))
+    assert data.decks["wind"].per_seat
+    engine = Engine.new_game(data, 3, 4)
+    cards = engine.state["cards"]
+    assert cards["decks"] == {} and [len(own["wind"]) for own in cards["seat_decks"]] == [
+        DECK - 4,
+        DECK - 3,
+        DECK - 3,
+    ]
+    assert cards["seat_decks"][1]["wind"] != cards["seat_decks"][2]["wind"]  # shuffled apart
+    for seed in range(6):
+        played = random_game(2 + seed % 3, seed, data)
+        assert played.is_terminal() and problems(played) == []
+        assert cards_in_play(played) == DECK * played.players
+    # a bot's look-ahead: its own deck's order is unknown to it too, its hand is not
+    copy = engine.clone()
+    copy.determinize(0, Rng({"rng": 5}))
+    after = copy.state["cards"]
+    assert after["hands"][0] == cards["hands"][0] and problems(copy) == []
+    assert sorted(after["seat_decks"][0]["wind"]) == sorted(cards["seat_decks"][0]["wind"])
+    assert after["seat_decks"] != cards["seat_decks"]
+    sizes = set()
+    for players in (2, 4):
+        game = Engine.new_game(data, players, 1)
+        fields = observation.fields(game, "own")
+        assert len(observation.tensor(game, 0, "own")) == fields[-1].start + fields[-1].size
+        sizes.add(fields[-1].start + fields[-1].size)
+        assert observation.view(game, 0, "own")["cards"]["seat_decks"][1] == {"wind": DECK - 3}
+    assert len(sizes) == 1
 
 
 # ---- hidden information ------------------------------------------------------------------

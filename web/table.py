@@ -63,13 +63,22 @@ def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
         faces = " ".join(text.tr.number(face) for face in roll)
         lines.append(text.fill(LAST_ROLL, {"faces": faces}))
     if cards:
-        for deck, pile in cards["decks"].items():
+        for deck in cards["decks"]:
             values = {
                 "deck": text.word(deck, None, 2),
-                "left": len(pile),
+                "left": len(cards["decks"][deck]),
                 "discarded": len(cards["discards"][deck]),
             }
             lines.append(text.fill(DECK_SIZES, values))
+        if isinstance(viewer, int):  # the decks of the viewer's own
+            own, discards = cards["seat_decks"][viewer], cards["seat_discards"][viewer]
+            for deck in own:
+                values = {
+                    "deck": text.word(deck, None, 2),
+                    "left": len(own[deck]),
+                    "discarded": len(discards[deck]),
+                }
+                lines.append(text.fill(DECK_SIZES, values))
         if isinstance(viewer, int):
             lines.append(text.fill(YOUR_HAND, {"cards": hand_text(engine, viewer)}))
     caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
