@@ -130,8 +130,9 @@ PRIMITIVES = (
 
 
 def checks(by_kind: dict) -> list[Diagnostic]:
-    """A deck that no card names has nothing to draw or deal; a card whose effect plays a
-    card (itself, or through a phase it runs) could go on without end."""
+    """A deck that no card names has nothing to draw or deal, and the cards of a deck that
+    nothing deals or draws are never used; a card whose effect plays a card (itself, or
+    through a phase it runs) could go on without end."""
     filled = {c.value("deck") for c in by_kind.get("card", [])}
     phases = {
         p.id: [use.effect for use in p.fields.get("step", [])] for p in by_kind.get("phase", [])
@@ -146,16 +147,39 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         for card in by_kind.get("card", [])
         if card.first("play") is not None and _plays(card.first("play").effect, phases, set())
     ]
-    return loops + [
+    drawn = {
+        call.values[1]
+        for decls in by_kind.values()
+        for decl in decls
+        for uses in decl.fields.values()
+        for use in uses
+        for call in walk_calls(use.effect)
+        if call.name in ("draw", "refill") and len(call.values) == 2
+    }
+    unreached = [
         Diagnostic.of(
-            "E304",
+            "W401",
             deck.item.span,
-            N_("the deck '{deck}' has no cards: no card names it with 'deck {deck}'"),
+            N_("the cards of the deck '{deck}' never reach a hand: nothing deals or draws them"),
             deck=deck.id,
         )
         for deck in by_kind.get("deck", [])
-        if deck.id is not None and deck.id not in filled
+        if deck.id in filled and deck.id not in drawn and not deck.value("deal")
     ]
+    return (
+        loops
+        + unreached
+        + [
+            Diagnostic.of(
+                "E304",
+                deck.item.span,
+                N_("the deck '{deck}' has no cards: no card names it with 'deck {deck}'"),
+                deck=deck.id,
+            )
+            for deck in by_kind.get("deck", [])
+            if deck.id is not None and deck.id not in filled
+        ]
+    )
 
 
 def _plays(effect: Effect | None, phases: dict[str, list], seen: set[str]) -> bool:
