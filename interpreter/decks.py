@@ -312,8 +312,8 @@ def _deal_again(engine: Engine, rng: Rng, deck: str, pile: list[str], seats: lis
 
 
 def invariants(engine: Engine) -> list[str]:
-    """Every copy of every card in exactly one place; nothing in play between steps of
-    other frames is checked by the count alone."""
+    """Every copy of every card in exactly one place, counted by kind (copies are alike):
+    none lost, none made."""
     cards = engine.state.get("cards")
     if cards is None:
         return []

@@ -317,6 +317,7 @@ def test_a_bots_look_ahead_deals_the_hidden_cards_again():
     assert after["discards"] == before["discards"]
     assert (after["hands"][1:], after["decks"]) != (before["hands"][1:], before["decks"])
     assert cards_in_play(copy) == DECK and problems(copy) == []
+    assert engine.state["cards"] == before  # the game itself is untouched
 
 
 def test_ba_play_shows_a_human_seat_its_own_draws_only():
