@@ -1,10 +1,12 @@
 """The words of the engine's own procedure (interpreter/procedure.py), which plays a game
 written only in the language (`module rules_only`): the core vocabulary (dsl/core.py),
 plus what that procedure reads and no game module need read: the game's round limit,
-score track and tie-break, and each track's start value and threshold."""
+score track and tie-break, each track's start value and threshold, and cards, decks
+and hands (dsl/decks.py)."""
 
 from __future__ import annotations
 
+from . import decks
 from .core import CORE, TRACK
 from .meta import COUNT, INT, keyword, param, ref
 
@@ -15,6 +17,8 @@ END_RULE = ref("end_when", "ruling", also=END_WHEN)
 
 VOCABULARY = CORE.extend(
     "procedure",
+    kinds=decks.KINDS,
+    primitives=decks.PRIMITIVES,
     fields={
         "game": (
             keyword(

@@ -40,6 +40,8 @@ PLACEHOLDER = re.compile(r"\{(\w+)(?::([^}]+))?\}")
 CONTENT_WORDS = {
     "component": True,
     "track": True,
+    "deck": True,
+    "card": True,
     "color": False,
     "player_color": False,
     "phase": False,

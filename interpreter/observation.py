@@ -9,6 +9,10 @@ of dice, the scores once the game is over, and the pending decision (who decides
 and the options' ids and labels for the seat that decides). Seats are relative to the
 observer (slot 0 is the observer, slot 1 the next seat...), and missing seats are zeros,
 so the tensor has one size for every player count.
+
+Cards (interpreter/decks.py), when the rules declare decks: every deck's size (never its
+order), the discard piles, every hand's size, and the cards of the hands the observation
+shows as private information (the observer's own with "own", every seat's with "all").
 """
 
 from __future__ import annotations
@@ -58,13 +62,15 @@ class Observation:
 
 # ---- the generic observation --------------------------------------------------------
 def bounds(data: Program) -> tuple[int, int]:
-    """The most options (MAX_OPTIONS) and the most faces of a die the rules roll."""
+    """The most options (MAX_OPTIONS) and the most outcomes of one random draw: the most
+    faces of a die the rules roll, or the size of a deck (a shuffle's first draw)."""
     faces = [
         node.values[1]
         for node in data.nodes
         if isinstance(node, ast.Call) and node.name == "roll" and len(node.values) == 2
     ]
-    return MAX_OPTIONS, max([2, *faces])
+    sizes = [len(deck.cards) for deck in data.decks.values()]
+    return MAX_OPTIONS, max([2, *faces, *sizes])
 
 
 def _numbers(record: dict) -> list[str]:
@@ -91,6 +97,8 @@ def view(engine: Engine, seat: int, private: str = "own", public: bool = True) -
         out["rounds"] = state.get("rounds")
         out["roll"] = state.get("roll")
         out["scores"] = state["scores"]
+    if "cards" in state:
+        out["cards"] = _cards(engine, seat, private, public)
     decision = engine.decision()
     if decision is not None:
         shown = {"none": False, "own": decision.player == seat, "all": True}[private]
@@ -101,12 +109,30 @@ def view(engine: Engine, seat: int, private: str = "own", public: bool = True) -
     return out
 
 
+def _cards(engine: Engine, seat: int, private: str, public: bool) -> dict[str, Any]:
+    """The cards as `seat` sees them: with `public`, every deck's size (never its order),
+    every discard pile and every hand's size; the cards of the hands `private` shows."""
+    cards = engine.state["cards"]
+    hands = cards["hands"]
+    shown = {"none": [], "own": [seat], "all": range(len(hands))}[private]
+    out: dict[str, Any] = {"hands": {str(s): sorted(hands[s]) for s in shown}}
+    if public:
+        out["decks"] = {name: len(pile) for name, pile in cards["decks"].items()}
+        out["discards"] = {name: sorted(pile) for name, pile in cards["discards"].items()}
+        out["seat_decks"] = [{n: len(p) for n, p in own.items()} for own in cards["seat_decks"]]
+        out["seat_discards"] = [
+            {n: sorted(p) for n, p in own.items()} for own in cards["seat_discards"]
+        ]
+        out["hand_sizes"] = [len(hand) for hand in hands]
+    return out
+
+
 def string(engine: Engine, seat: int, private: str = "own", public: bool = True) -> str:
     return json.dumps(view(engine, seat, private, public), sort_keys=True, separators=(",", ":"))
 
 
 def _layout(engine: Engine, private: str, public: bool) -> list[tuple[str, int, str]]:
-    seats = _seats(engine)
+    seats, data = _seats(engine), engine.data
     keys = _numbers(engine.state["players"][0])
     out: list[tuple[str, int, str]] = []
     if public:
@@ -117,8 +143,18 @@ def _layout(engine: Engine, private: str, public: bool) -> list[tuple[str, int, 
             ("roll", 1, "the highest die of the last roll (0: none)"),
             ("over", 1, "1 once the game is over"),
         ]
+        if "cards" in engine.state:
+            out += [
+                (f"deck_{name}", seats if deck.per_seat else 1, f"cards left in the deck {name}")
+                for name, deck in data.decks.items()
+            ]
+            out += [(f"discarded_{c}", 1, f"copies of {c} in discard piles") for c in data.cards]
+            out.append(("hand_size", seats, "cards in each seat's hand, from the observer"))
     if private != "none":
         out.append(("options", 1, "the options of the observer's decision (0: none)"))
+    if private != "none" and "cards" in engine.state:
+        hands = 1 if private == "own" else seats
+        out += [(f"hand_{c}", hands, f"copies of {c} in the hands shown") for c in data.cards]
     return out
 
 
@@ -151,10 +187,38 @@ def tensor(engine: Engine, seat: int, private: str = "own", public: bool = True)
         values.append(float(rounds.get("round", 0)))
         values.append(float(max(state.get("roll") or [0])))
         values.append(1.0 if state["scores"] is not None else 0.0)
+        if "cards" in state:
+            values += _public_cards(engine, relative, seats)
     if private != "none":
         mine = decision is not None and (decision.player == seat or private == "all")
         values.append(float(len(decision.options)) if mine and decision is not None else 0.0)
+    if private != "none" and "cards" in state:
+        shown = [seat] if private == "own" else relative
+        size = 1 if private == "own" else seats
+        hands = state["cards"]["hands"]
+        for card in engine.data.cards:
+            row = [float(hands[s].count(card)) for s in shown]
+            values += row + [0.0] * (size - len(row))
     return values
+
+
+def _public_cards(engine: Engine, relative: list[int], seats: int) -> list[float]:
+    """Deck sizes, copies of each card discarded, hand sizes from the observer."""
+    cards = engine.state["cards"]
+    values: list[float] = []
+    for name, deck in engine.data.decks.items():
+        if not deck.per_seat:
+            values.append(float(len(cards["decks"][name])))
+            continue
+        row = [float(len(cards["seat_decks"][s][name])) for s in relative]
+        values += row + [0.0] * (seats - len(row))
+    piles = [*cards["discards"].values()]
+    for own in cards["seat_discards"]:
+        piles += own.values()
+    discarded = [c for pile in piles for c in pile]
+    values += [float(discarded.count(card)) for card in engine.data.cards]
+    sizes = [float(len(cards["hands"][s])) for s in relative]
+    return values + sizes + [0.0] * (seats - len(sizes))
 
 
 GENERIC = Observation(bounds, fields, tensor, string)

@@ -9,16 +9,19 @@ Everything it reads comes from the rules (the compiled Program: `turn`, `rounds`
 State beyond the engine's keys: `players[seat]` holds one number per track, `rounds`
 the seat to play, the round, the turns played and, once over, how the game ended
 (`threshold`: a track reached its end; `rounds`: the last round was played), and
-`roll` the faces of the last roll of dice.
+`roll` the faces of the last roll of dice; `cards` the decks, discard piles and hands
+when the rules declare decks (interpreter/decks.py).
 """
 
 from __future__ import annotations
 
+from ..dsl import decks as deck_words
 from ..dsl.diagnostics import Diagnostic
 from ..dsl.errors import ArgumentError
 from ..dsl.i18n import N_
 from ..dsl.procedure import END_WHEN, VOCABULARY
 from ..dsl.text import TextRenderer
+from . import decks
 from .core_primitives import rule
 from .engine import Engine
 from .game import Frame, Game
@@ -46,6 +49,7 @@ def setup(program: Program, state: dict, players: int) -> None:
     state["players"] = [dict(starts) for _ in range(players)]
     state["rounds"] = {"seat": 0, "round": 1, "turns": 0, "ending": None}
     state["roll"] = []
+    decks.setup(program, state, players)
 
 
 def _reached(engine: Engine) -> set[str]:
@@ -105,7 +109,7 @@ def invariants(engine: Engine) -> list[str]:
                 out.append(f"P{seat + 1} has {value} {name}, above its limit {track.limit}")
     if (state["scores"] is None) != (state["rounds"]["ending"] is None):
         out.append("scores are set exactly when the game has ended")
-    return out
+    return out + decks.invariants(engine)
 
 
 def _amount(text: TextRenderer, amount: int, track: str) -> str:
@@ -116,6 +120,9 @@ def narrate(event: dict, names: list[str], text: TextRenderer) -> str | None:
     """One line of the log, from the rules' own words (track nouns)."""
     kind = event["event"]
     who = names[event["seat"]] if isinstance(event.get("seat"), int) else ""
+    cards = decks.narrate(event, who, text)
+    if cards is not None:
+        return cards
     if kind == "turn":
         tracks = text.join([_amount(text, v, t) for t, v in event["tracks"].items()])
         return "\n" + text.fill(TURN, {"round": event["round"], "who": who, "tracks": tracks})
@@ -157,6 +164,8 @@ def position(engine: Engine, seat: int) -> str:
     others = ", ".join(
         f"P{s + 1}: {_amount(text, p[score], score)}" for s, p in enumerate(players) if s != seat
     )
+    if "cards" in engine.state:
+        own += f" | {decks.hand_text(engine, seat)}"
     return f"  {own} | {others}"
 
 
@@ -192,7 +201,7 @@ GAME: Game[Program] = Game(
     build=Program,
     setup=setup,
     start="rounds",
-    primitives={},
+    primitives=decks.IMPLEMENTATIONS,
     counters={},
     ops={"rounds": rounds},
     piles=(),
@@ -202,6 +211,8 @@ GAME: Game[Program] = Game(
     position=position,
     clock=lambda state: state["rounds"]["turns"],
     ending=lambda state: state["rounds"]["ending"] or "none",
-    checks=(checks,),
+    checks=(checks, deck_words.checks),
+    seen_event=decks.seen_event,
+    determinize=decks.determinize,
     break_ties=break_ties,
 )

@@ -19,6 +19,7 @@ from ..dsl.compiler import RuleSet
 from ..dsl.i18n import SOURCE_LANGUAGE
 from ..dsl.text import TextRenderer
 from .core_primitives import CORE_IMPLEMENTATIONS
+from .decks import tables as deck_tables
 from .effects import EFFECT_OPS, FEASIBLE
 
 if TYPE_CHECKING:
@@ -102,6 +103,8 @@ class Program:
             if p.id is not None
         }
         self.triggers, self.trigger_names = self._triggers(ruleset)
+        # the decks and kinds of card of a game written in the language (interpreter/decks.py)
+        self.decks, self.cards = deck_tables(ruleset, self)
         self.variants: dict[str, str] = {
             v.id: v.value("help") for v in ruleset.of_kind("variant") if v.id is not None
         }

@@ -9,11 +9,12 @@ from blackangel.dsl.compiler import compile_paths
 from blackangel.interpreter.program import build
 
 # each registered game, with rules it runs (the engine's own procedure, `rules_only`, runs
-# Dice Race, a game registered as a folder of rules)
+# Dice Race and Sky Regatta, games registered as folders of rules)
 GAMES = {
     "black_angel": [],
     "rules_only": ["examples/dice_race"],
     "dice_race": ["examples/dice_race"],
+    "sky_regatta": ["examples/sky_regatta"],
 }
 
 

@@ -1,0 +1,1 @@
+"""Sky Regatta: a small card race written only in the language (README.md)."""
