@@ -592,8 +592,9 @@ def test_on_a_phone_the_table_the_decision_and_the_log_fit_the_width(chromium, l
     """A 390x844 phone plays part of a game against a bot: at every decision the page is
     no wider than the screen, every button, list and link the page shows is at least 40 px
     each way, a tap on a card of the hand opens its whole face in a panel on the screen in
-    text of a readable size, the decision leaves most of the screen to the table, and its
-    options fold away (and come back) at a tap.
+    text of a readable size, the decision leaves most of the screen to the table, its
+    options fold away (and come back) at a tap, and at a decision after the bot's turn
+    what changed since the person's last answer is marked on the table.
     Screenshots are saved (BA_SHOTS names a folder to keep them in) for a person to look at."""
     import base64
     import os
@@ -616,11 +617,16 @@ def test_on_a_phone_the_table_the_decision_and_the_log_fit_the_width(chromium, l
         browser.send("Page.enable")
         browser.send("Page.navigate", url=live.base + game["seats"][0]["link"])
         faced = folded = False
+        since_answer = 0  # decisions after the bot's turn with what it changed marked
         for answered in range(25):
             state = browser.wait_for(f"['ready', 'over'].includes({GAME}.split(' ')[0]) && {GAME}")
             status, steps = state.split()
             if status == "over":
                 break
+            last = browser.evaluate("document.getElementById('game').dataset.answered || ''")
+            if last and int(steps) > int(last):
+                browser.wait_for("!!document.querySelector('#table .since-answer')")
+                since_answer += 1
             sizes = browser.evaluate(SIZES)
             assert sizes["wide"] <= sizes["view"] and not sizes["small"], sizes
             decided = browser.evaluate(
@@ -675,4 +681,4 @@ def test_on_a_phone_the_table_the_decision_and_the_log_fit_the_width(chromium, l
         assert browser.evaluate(SIZES)["wide"] <= PHONE["width"]
     finally:
         browser.close()
-    assert faced and folded
+    assert faced and folded and since_answer > 0

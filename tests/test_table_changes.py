@@ -151,10 +151,11 @@ def test_the_api_shows_a_game_decision_by_decision_with_what_each_one_changed(ru
     assert client.get(url, params={"since": "a"}).status_code == 422
 
 
-def test_an_answer_marks_what_it_changed_and_a_view_unknown_marks_nothing(ruleset, tmp_path):
+def test_an_answer_marks_what_it_changed_and_a_step_never_seen_is_drawn_again(ruleset, tmp_path):
     """A person's answer is drawn with the pieces it changed marked (compared with the
     view the person answered from); a view compared with a step never drawn for that
-    viewer marks nothing."""
+    viewer (or no longer kept: the page asks, at a seat's decision, for what changed
+    since its last answer) is compared with that step's table drawn again."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         client = TestClient(create_app(tmp_path / "g.sqlite3", ruleset, bot_delay=0.0))
@@ -176,4 +177,16 @@ def test_an_answer_marks_what_it_changed_and_a_view_unknown_marks_nothing(rulese
         )
         marked += answer["changed"]
     assert marked
-    assert client.get(url, params={"since": 0}).json()["changed"] == []  # a new spectator
+    now = client.get(url, params={"since": 0}).json()  # a new spectator: never saw step 0
+    then = client.get(url, params={"step": 0}).json()
+    expected = changes.changed(changes.pieces(then["table"]), changes.pieces(now["table"]))
+    assert now["changed"] == expected and len(expected) > 5
+    client.get(url, params={"token": tokens[1], "step": 1})
+    for step in range(2, 30):  # more views than are kept: step 1 is forgotten
+        client.get(url, params={"token": tokens[1], "step": step})
+    seen = client.get(url, params={"token": tokens[1], "since": 1}).json()
+    at_one = client.get(url, params={"token": tokens[1], "step": 1}).json()
+    assert seen["changed"] == changes.changed(
+        changes.pieces(at_one["table"]), changes.pieces(seen["table"])
+    )
+    assert seen["changed"]

@@ -10,6 +10,7 @@
                                     it was after N choices (to follow it decision by
                                     decision); with &since=M, the pieces of the table
                                     changed since this viewer's view after M choices
+                                    (that view drawn again if it is not kept)
     POST /api/games/{id}/act        {option, token, step}: answer the seat's decision,
                                     the one after `step` choices (the state's `steps`)
     GET  /api/games/{id}/replay     the replay file (`ba replay` verifies it), at the end
@@ -377,7 +378,7 @@ def view(
     """What one seat (None: a spectator) sees of the game, as JSON: as it stands, or
     after its first `step` choices (a viewer following it decision by decision; no
     decision is offered there); `changed` lists the pieces of the table drawn differently
-    than in this viewer's view after `since` choices (web/changes.py)."""
+    than in this viewer's view after `since` (< step) choices (web/changes.py)."""
     engine, latest = session.now()
     if step is not None and step < latest:
         engine = session.at(step)
@@ -388,7 +389,9 @@ def view(
     drawn, faces = table.draw(engine, seat, names)
     pieces = changes.pieces(drawn)
     session.drawn(seat, step, pieces)
-    before = session.drawn_before(seat, since) if since is not None and since != step else {}
+    before = (
+        _pieces_before(session, seat, since, names) if since is not None and since < step else {}
+    )
     shown: dict[str, Any] | None = None
     if decision is not None:
         shown = {"player": decision.player, "name": names[decision.player], "mine": False}
@@ -413,6 +416,17 @@ def view(
         "changed": changes.changed(before, pieces),
         "faces": faces,
     }
+
+
+def _pieces_before(session: Session, seat: int | None, since: int, names: list[str]) -> dict:
+    """The pieces of the table `seat` saw after `since` choices: as kept when it was drawn,
+    else drawn again from the game replayed to that step (a view long gone, or one never
+    asked for, like the step of the seat's last answer)."""
+    kept = session.drawn_before(seat, since)
+    if kept:
+        return kept
+    drawn, _ = table.draw(session.at(since), seat, names)
+    return changes.pieces(drawn)
 
 
 def _decision(engine: Engine, decision: Decision, faces: dict[str, dict]) -> dict[str, Any]:

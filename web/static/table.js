@@ -42,6 +42,7 @@
   let faces = {};
   let logLength = 0; // lines of the log drawn
   let newFrom = null; // the first line logged since this seat's last answer (marked as new)
+  let answered = null; // the choices made in the view right after this seat's last answer
   let typed = ""; // the digits of an option number being typed
   let typing = null;
 
@@ -136,7 +137,12 @@
       body: JSON.stringify({ option, token, step: steps }),
     });
     busy = false;
-    if (answer && answer.ok) return render(answer.body);
+    if (answer && answer.ok) {
+      render(answer.body);
+      answered = steps;
+      main.dataset.answered = String(answered);
+      return;
+    }
     if (!answer) {
       // not sent again by itself: the person may choose again once the state is back
       main.dataset.state = "offline";
@@ -187,6 +193,7 @@
     main.dataset.latest = String(latest);
     const mine = view.decision && view.decision.mine;
     main.dataset.state = view.over ? "over" : mine ? "ready" : "waiting";
+    if (mine && answered !== null && view.steps > answered) markSinceAnswer(answered, view.steps);
     if (view.over || mine) return; // nothing more comes until this seat answers
     const behind = view.steps < view.latest && !paused;
     timer = setTimeout(load, behind ? Number(paceBox.value) : POLL);
@@ -218,17 +225,28 @@
   paceBox.addEventListener("change", () => load());
 
   // A piece of the table drawn differently than in the view before: an SVG piece gets a
-  // frame drawn around it, another element a class; both fade out (style.css).
-  function markChanged(key) {
+  // frame drawn around it, another element a class; both fade out (style.css), but for
+  // those marked since this seat's last answer, which stay.
+  function markChanged(key, kind = "changed") {
     tableBox.querySelectorAll(`[data-key="${CSS.escape(key)}"]`).forEach((piece) => {
-      if (!(piece instanceof SVGGraphicsElement)) return piece.classList.add("changed");
+      if (!(piece instanceof SVGGraphicsElement)) return piece.classList.add(kind);
       const box = piece.getBBox();
       const frame = document.createElementNS(SVG, "rect");
       [["x", box.x - 3], ["y", box.y - 3], ["width", box.width + 6], ["height", box.height + 6], ["rx", 4]]
         .forEach(([name, value]) => frame.setAttribute(name, String(value)));
-      frame.setAttribute("class", "change-mark");
+      frame.setAttribute("class", kind === "changed" ? "change-mark" : "change-mark " + kind);
       piece.append(frame);
     });
+  }
+
+  // At this seat's decision, what changed since its last answer stays marked (without
+  // fading) until it answers: the pieces the server says were drawn differently then.
+  async function markSinceAnswer(since, shown) {
+    const params = new URLSearchParams({ since: String(since) });
+    if (token) params.set("token", token);
+    const answer = await send(`/api/games/${game}?${params}`);
+    if (!answer || !answer.ok || answer.body.steps !== shown || steps !== shown) return;
+    answer.body.changed.forEach((key) => markChanged(key, "since-answer"));
   }
 
   function renderDecision(view) {
