@@ -251,3 +251,18 @@ def test_the_language_server_layers_a_mod_folder_on_the_game(tmp_path):
     assert [d.code for d in result.errors] == ["E102"]  # an unknown field, in the mod's file
     alone = Workspace(game_rules=[str(DICE_RACE)]).compile({})
     assert alone.ruleset is not None and alone.ruleset.single("game").id == "dice_race"
+
+
+@pytest.mark.parametrize(
+    ("name", "english", "polish"),
+    [("dice_race", "spaces", "pól"), ("sky_regatta", "leagues", "mil")],
+)
+def test_each_example_game_speaks_polish_and_german(name, english, polish):
+    """Every text a shipped example game writes has its Polish and German translation
+    (`ba catalogs --game NAME --check`), and a game in Polish reads its own words."""
+    code, out = invoke(ba, "catalogs", "--game", name, "--check")
+    assert code == 0, out
+    assert "pl: " in out and "de: " in out and " 0 untranslated" in out
+    code, out = invoke(ba, "play", "--game", name, "--lang", "pl", "--seed", "1")
+    assert code == 0, out
+    assert polish in out and english not in out  # the track's noun in the game's own catalog
