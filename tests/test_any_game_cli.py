@@ -69,6 +69,10 @@ def served(monkeypatch) -> dict:
             sock.close()
 
     monkeypatch.setattr(uvicorn.Server, "run", serve)
+    # uvicorn's logging set-up (dictConfig) closes the handlers already there, and absl's
+    # (installed by open_spiel, which other test modules import) then closes the stream
+    # pytest captures stderr into: this test serves nothing, so it sets up no logging
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     return found
 
 
