@@ -593,8 +593,9 @@ def test_on_a_phone_the_table_the_decision_and_the_log_fit_the_width(chromium, l
     no wider than the screen, every button, list and link the page shows is at least 40 px
     each way, a tap on a card of the hand opens its whole face in a panel on the screen in
     text of a readable size, the decision leaves most of the screen to the table, its
-    options fold away (and come back) at a tap, and at a decision after the bot's turn
-    what changed since the person's last answer is marked on the table.
+    options fold away (and come back) at a tap, at a decision after the bot's turn
+    what changed since the person's last answer is marked on the table, and the end of a
+    game (its scores) fits the width too.
     Screenshots are saved (BA_SHOTS names a folder to keep them in) for a person to look at."""
     import base64
     import os
@@ -678,6 +679,20 @@ def test_on_a_phone_the_table_the_decision_and_the_log_fit_the_width(chromium, l
             wait_moved(browser, steps)
         browser.evaluate("document.getElementById('log-box').scrollIntoView(), true")
         shot("log")
+        assert browser.evaluate(SIZES)["wide"] <= PHONE["width"]
+        # the end of a game, with its table of scores, fits too: two bots' game, when over
+        ended = api(
+            live.base,
+            "/api/games",
+            {"players": 2, "seats": ["greedy", "greedy"], "seed": SEED, "lang": "pl"},
+        )
+        for _ in range(3000):  # a guard against a hang, not a measure of speed
+            if api(live.base, f"/api/games/{ended['id']}")["over"]:
+                break
+            time.sleep(0.1)
+        browser.send("Page.navigate", url=live.base + ended["spectator"])
+        browser.wait_for(f"{GAME}.startsWith('over')")
+        shot("end")
         assert browser.evaluate(SIZES)["wide"] <= PHONE["width"]
     finally:
         browser.close()
