@@ -108,8 +108,8 @@ def lint_command(paths, base, game_name, fmt, strict, show_provenance, list_code
         _print_codes(fmt, tr)
         return 0
     result = rules.compile()
-    paths, base, _ = rules.sources()
-    catalog_diags, notes = catalogs.lint(locale_paths)
+    paths, base, under = rules.sources()
+    catalog_diags, notes = catalogs.lint([p for p in locale_paths if p not in under], under)
     diags = sorted(result.diagnostics + catalog_diags, key=lambda d: d.sort_key())
     errors = sum(1 for d in diags if d.severity == ERROR)
     warnings = sum(1 for d in diags if d.severity == WARNING)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .ast import Span
 from .diagnostics import Diagnostic
-from .extract import extract_ba
+from .extract import extract_ba, game_module_of
 from .i18n import (
     DOMAIN,
     LOCALE_DIR,
@@ -62,9 +62,11 @@ def needed_messages(paths: Iterable[str | Path] = ()) -> dict[Key, list[tuple[st
         key: list(message.locations)  # type: ignore[attr-defined]
         for key, message in template_messages().items()
     }
-    for path in find_files(list(paths)):
+    files = find_files(list(paths))
+    options = {"game": game_module_of(files)} if files else {}  # a mod: its base's words
+    for path in files:
         with path.open("rb") as handle:
-            for line, _function, parts, _comments in extract_ba(handle, (), (), {}):
+            for line, _function, parts, _comments in extract_ba(handle, (), (), options):
                 if isinstance(parts, tuple) and len(parts) >= 2:
                     key: Key = (parts[0], parts[1])
                 else:
@@ -83,22 +85,30 @@ UNTRANSLATED_MOD = NN_(
 )
 
 
-def lint(paths: Iterable[str | Path] = ()) -> tuple[list[Diagnostic], list[Msg]]:
-    """ba-lint's look at the catalogs of a rule set: the shipped ones and those in the
+def lint(
+    paths: Iterable[str | Path] = (), under: Iterable[str | Path] = ()
+) -> tuple[list[Diagnostic], list[Msg]]:
+    """ba-lint's look at the catalogs of a rule set: the shipped ones, those of the game
+    registered by its folder that `paths` are layered `under` (if any), and those in the
     `locales` folders next to a mod's files, against every message the rules need.
 
-    A mod's own messages are checked in the languages it ships a catalog for; for the
-    others, a note says how many of them are shown in English."""
-    paths = list(paths)
+    The game's own messages are checked as the shipped ones are; a mod's own messages in
+    the languages the mod ships a catalog for; for the others, a note says how many of
+    them are shown in English."""
+    paths, under = list(paths), list(under)
     try:
-        needed = needed_messages(paths)
-        shipped = template_messages()
+        needed = needed_messages([*under, *paths])
+        shipped = set(template_messages())
+        if under:  # the game's own texts, translated in its own catalogs
+            shipped |= set(needed_messages(under))
     except ValueError as exc:
         message = N_("the template cannot be read: {reason}")
         return [Diagnostic.of("E506", _where(TEMPLATE, 1), message, reason=exc)], []
+    game_folders = [Path(d) for d in mod_locale_dirs(under)]
     mod_folders = [Path(d) for d in mod_locale_dirs(paths)]
     own = {d.parent.name for folder in mod_folders for d in catalog_dirs(folder)}
-    diags = check(needed, [LOCALE_DIR, *mod_folders], shipped=shipped, mod_languages=own)
+    folders = [LOCALE_DIR, *game_folders, *mod_folders]
+    diags = check(needed, folders, shipped=shipped, mod_languages=own)
     notes = []
     extra = [key for key in needed if key not in shipped]
     if extra:

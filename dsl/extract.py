@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import ast as pyast
 import importlib
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 from . import ast, games
@@ -189,6 +190,19 @@ def extract_ba(fileobj, keywords, comment_tags, options) -> Iterator[Extracted]:
     except games.UnknownGame:
         vocabulary = games.load(games.default()).vocabulary
     yield from content_messages(source, vocabulary, text.splitlines(), comment_tags)
+
+
+def game_module_of(files: Iterable[Path]) -> str:
+    """The game module a rule set's files name in their `game` declaration (the default
+    if none does): the words in which the texts of every file, a mod's too, are used."""
+    from .parser import parse_bytes
+
+    sources = []
+    for path in files:
+        source, _diags, _text = parse_bytes(path.read_bytes(), str(path))
+        if source is not None:
+            sources.append(source)
+    return games.module_name(sources)[0]
 
 
 # ---- vocabularies ---------------------------------------------------------------------
