@@ -18,7 +18,7 @@ from ..dsl.compiler import compile_paths, load_shipped
 from ..dsl.errors import ArgumentError, RulesError
 from ..interpreter.program import Program, build
 
-DEFAULT = "black_angel"  # the game an adapter plays when none is named
+DEFAULT = games.default()  # the game an adapter plays when none is named: the registry's
 _PROGRAMS: dict[tuple[str, str], Program] = {}
 
 
