@@ -190,3 +190,37 @@ def test_an_answer_marks_what_it_changed_and_a_step_never_seen_is_drawn_again(ru
         changes.pieces(at_one["table"]), changes.pieces(seen["table"])
     )
     assert seen["changed"]
+
+
+def test_a_look_back_replays_from_the_nearest_kept_copy_and_gives_the_game_at_that_step(
+    ruleset, monkeypatch
+):
+    """Viewers following a game at different past steps: each look back replays at most
+    CHECKPOINT_EVERY choices (from a kept copy), and gives exactly the game at that step."""
+    from blackangel.web import session as sessions
+    from blackangel.web.storage import Settings, Storage
+
+    storage = Storage()
+    settings = Settings(players=3, seed=11, seats=["random"] * 3)
+    game = sessions.Session.start(storage, sessions.Programs(ruleset), settings)
+    while game.play_bot(storage) and len(game.stored.choices) < 140:
+        pass
+    choices = list(game.stored.choices)
+    assert len(choices) >= 100
+    applied = []
+    original = Engine.apply
+
+    def counted(self, option):
+        applied.append(option)
+        return original(self, option)
+
+    monkeypatch.setattr(Engine, "apply", counted)
+    game.at(99)  # the first look back replays from the start, keeping copies on the way
+    for step in (3, 97, 40, 70, 33, 98, 1, 64):
+        applied.clear()
+        seen = game.at(step)
+        assert len(applied) <= sessions.CHECKPOINT_EVERY, (step, len(applied))
+        fresh = Engine.new_game(game.engine.data, 3, 11)
+        for option in choices[:step]:
+            original(fresh, option)
+        assert seen.state == fresh.state, step

@@ -50,6 +50,9 @@ MCTS = NC_("agent", "mcts")
 BOTS = tuple(AGENTS)  # random, greedy, mcts: what a seat may be besides a person
 CACHE_SIZE = 128  # games kept in memory (the least recently used is dropped, then rebuilt)
 DRAWINGS_KEPT = 24  # per game: the pieces of the last tables drawn, to mark what changed
+# choices between the copies of a game's past kept for viewers who look back (Session.at):
+# a look at any earlier step replays at most this many choices
+CHECKPOINT_EVERY = 32
 
 
 def bot_seed(game_seed: int, seat: int, step: int) -> int:
@@ -114,6 +117,8 @@ class Session:
     # on from where it is when asked for a later step, replayed when for an earlier one
     _past: tuple[int, Engine] | None = None
     _past_lock: threading.Lock = field(default_factory=threading.Lock)
+    # step -> the game after that many choices, every CHECKPOINT_EVERY of them
+    _checkpoints: dict[int, Engine] = field(default_factory=dict)
     # (viewer, step) -> the pieces of the table drawn for them (web/changes.py)
     _drawn: OrderedDict[tuple[int | None, int], dict[str, str]] = field(default_factory=OrderedDict)
 
@@ -268,21 +273,26 @@ class Session:
         if step >= steps:
             return engine
         with self._past_lock:
-            if self._past is None or self._past[0] > step:
-                settings = self.settings
-                fresh = Engine.new_game(
-                    self.engine.data,
-                    settings.players,
-                    settings.seed,
-                    settings.rulings,
-                    settings.variants,
-                )
-                self._past = (0, fresh)
-            done, past = self._past
-            for option in self.stored.choices[done:step]:
-                past.apply(option)
+            last = self._past if self._past is not None and self._past[0] <= step else None
+            kept = max((done for done in self._checkpoints if done <= step), default=0)
+            if last is None or kept > last[0]:  # a kept copy (or the start) is nearer
+                last = (kept, self._copy_at(kept))
+            done, past = last
+            for index in range(done, step):
+                past.apply(self.stored.choices[index])
+                if (index + 1) % CHECKPOINT_EVERY == 0:
+                    self._checkpoints.setdefault(index + 1, past.clone())
             self._past = (step, past)
             return past.clone()
+
+    def _copy_at(self, step: int) -> Engine:
+        """A copy of the game kept at `step` choices, or the game at its start (0)."""
+        if step:
+            return self._checkpoints[step].clone()
+        settings = self.settings
+        return Engine.new_game(
+            self.engine.data, settings.players, settings.seed, settings.rulings, settings.variants
+        )
 
     def drawn(self, viewer: int | None, step: int, pieces: dict[str, str]) -> None:
         """Keep the pieces of a table drawn for `viewer` at `step` (the last few)."""
