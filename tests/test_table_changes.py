@@ -224,3 +224,28 @@ def test_a_look_back_replays_from_the_nearest_kept_copy_and_gives_the_game_at_th
         for option in choices[:step]:
             original(fresh, option)
         assert seen.state == fresh.state, step
+
+
+def test_a_seat_following_behind_is_told_its_decision_awaits(ruleset, tmp_path):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        client = TestClient(create_app(tmp_path / "g.sqlite3", ruleset, bot_delay=0.0))
+    game = client.post(
+        "/api/games", json={"players": 2, "seats": ["person", "person"], "seed": 5}
+    ).json()
+    tokens = [seat["token"] for seat in game["seats"]]
+    url = f"/api/games/{game['id']}"
+    for _ in range(3):
+        seen = client.get(url).json()
+        seat = seen["decision"]["player"]
+        view = client.get(url, params={"token": tokens[seat]}).json()
+        body = {"option": view["decision"]["options"][0]["id"], "token": tokens[seat]}
+        client.post(f"{url}/act", json={**body, "step": view["steps"]})
+    deciding = client.get(url).json()["decision"]["player"]
+    behind = {"step": 1}
+    assert client.get(url, params={"token": tokens[deciding], **behind}).json()["awaits_you"]
+    other = client.get(url, params={"token": tokens[1 - deciding], **behind}).json()
+    assert other["awaits_you"] is False
+    assert client.get(url, params=behind).json()["awaits_you"] is False  # a spectator
+    present = client.get(url, params={"token": tokens[deciding]}).json()
+    assert present["awaits_you"] is False and present["decision"]["mine"]

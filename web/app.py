@@ -380,6 +380,9 @@ def view(
     decision is offered there); `changed` lists the pieces of the table drawn differently
     than in this viewer's view after `since` (< step) choices (web/changes.py)."""
     engine, latest = session.now()
+    now_deciding = engine.decision()
+    # a viewer following the game behind it is told when the present awaits its answer
+    awaits_you = now_deciding is not None and seat is not None and now_deciding.player == seat
     if step is not None and step < latest:
         engine = session.at(step)
     else:
@@ -406,6 +409,7 @@ def view(
         "seats": session.settings.seats,
         "steps": step,
         "latest": latest,
+        "awaits_you": awaits_you and step < latest,
         "over": over,
         "seed": session.settings.seed if over else None,
         "decision": shown,

@@ -82,6 +82,7 @@ FOLD = N_("Hide the options")
 UNFOLD = N_("Show the options ({count})")
 WATCH = N_("Following the game")
 SHOWING = N_("Showing decision {shown} of {latest}")
+AWAITS_YOU = N_("Showing decision {shown} of {latest}: your decision is waiting")
 PAUSE = N_("Pause")
 RESUME = N_("Go on")
 NEXT_STEP = N_("Next decision")
@@ -131,6 +132,7 @@ SCRIPT_WORDS = {
     "choose": CHOOSE,
     "close": CLOSE,
     "showing": SHOWING,
+    "awaitsYou": AWAITS_YOU,
     "fold": FOLD,
     "unfold": UNFOLD,
     "pause": PAUSE,

@@ -204,7 +204,8 @@
     const behind = view.steps < view.latest;
     // nothing to follow while this seat decides, or at the end
     watchBox.hidden = !behind && (view.over || !!(view.decision && view.decision.mine));
-    watchWhere.textContent = behind ? fill(words.showing, { shown: view.steps, latest: view.latest }) : "";
+    const where = view.awaits_you ? words.awaitsYou : words.showing;
+    watchWhere.textContent = behind ? fill(where, { shown: view.steps, latest: view.latest }) : "";
     nextButton.hidden = !(paused && behind);
     nowButton.hidden = !behind;
     pauseButton.textContent = paused ? words.resume : words.pause;
