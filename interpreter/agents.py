@@ -6,8 +6,10 @@ from __future__ import annotations
 import textwrap
 
 from ..dsl.errors import EngineError, RulesError
-from ..dsl.i18n import N_
+from ..dsl.i18n import N_, NC_
+from ..dsl.text import TextRenderer
 from .engine import Decision, Engine
+from .game import command_word
 from .narrate import log_lines, seat_names, seen_events
 from .planner import ExpertAgent
 from .rng import Rng, seed_state
@@ -18,13 +20,19 @@ PLAYER_HEADER = N_("Player {number}")
 ENTER_A_NUMBER = N_("enter a number from 1 to {count} (? for help, q to quit)")
 HUMAN_HELP = N_("Type the number of an option and press Enter. At any decision you can also type:")
 HELP_HELP = N_("this help, with what each option does")
-LOG_HELP = N_("the last {count} lines of the log (log 50: the last 50)")
+LOG_HELP = N_("the last {count} lines of the log ({log} 50: the last 50)")
 QUIT_HELP = N_("quit the game")
 NOTHING_YET = N_("nothing has happened yet")
-BAD_COUNT = N_("log takes a number of lines from 1 up, such as log 50")
-QUIT = ("q", "quit")
-HELP = ("?", "help")
-LOG = "log"
+BAD_COUNT = N_("{log} takes a number of lines from 1 up, such as {log} 50")
+# The words a person types at the terminal, translated under game.TERMINAL_COMMAND (as a
+# game's views are); the English word and the short forms work in every language.
+# TRANSLATORS: a word typed at the terminal (ba play --human) to quit: one lower-case word
+QUIT = NC_("terminal command", "quit")
+# TRANSLATORS: a word typed at the terminal to see the help: one lower-case word
+HELP = NC_("terminal command", "help")
+# TRANSLATORS: a word typed at the terminal to see the last lines of the log: one word
+LOG = NC_("terminal command", "log")
+SHORT = {"q": QUIT, "?": HELP}
 LOG_LINES = 20  # what `log` shows without a number
 WIDTH = 80  # the narrowest terminal a person may play in
 
@@ -116,15 +124,19 @@ class HumanAgent:
             if any(o.id == answer for o in decision.options):
                 return answer
             word, _, argument = answer.partition(" ")
-            word, argument = word.lower(), argument.strip()
-            if word in QUIT:
+            views = game.terminal.views if game.terminal is not None else {}
+            command, argument = (
+                typed_command(text, word, (QUIT, HELP, LOG, *views)),
+                argument.strip(),
+            )
+            if command == QUIT:
                 raise QuitGame
-            if word in HELP:
+            if command == HELP:
                 self.help(engine, decision)
-            elif word == LOG:
+            elif command == LOG:
                 self.log(engine, seat, argument)
-            elif game.terminal is not None and word in game.terminal.views:
-                self.write(fitted(game.terminal.views[word].show(engine, seat, argument)))
+            elif command in views:
+                self.write(fitted(views[command].show(engine, seat, argument)))
             else:
                 self.write(
                     fitted("  " + text.fill(ENTER_A_NUMBER, {"count": len(decision.options)}))
@@ -136,10 +148,14 @@ class HumanAgent:
         terminal = engine.data.game.terminal
         commands = [("?", text._(HELP_HELP))]
         if terminal is not None:
-            commands += [(word, text._(view.help)) for word, view in terminal.views.items()]
+            commands += [
+                (command_word(text, word), text.fill(view.help, {"word": command_word(text, word)}))
+                for word, view in terminal.views.items()
+            ]
+        log = command_word(text, LOG)
         commands += [
-            (LOG, text.fill(LOG_HELP, {"count": LOG_LINES})),
-            (QUIT[0], text._(QUIT_HELP)),
+            (log, text.fill(LOG_HELP, {"count": LOG_LINES, "log": log})),
+            ("q", text._(QUIT_HELP)),
         ]
         self.write(fitted("  " + text._(HUMAN_HELP)))
         for word, meaning in commands:
@@ -154,7 +170,7 @@ class HumanAgent:
         """The last lines of the log, as this seat may read them."""
         text = engine.data.text
         if argument and not (_count(argument) and int(argument) > 0):
-            self.write(fitted("  " + text._(BAD_COUNT)))
+            self.write(fitted("  " + text.fill(BAD_COUNT, {"log": command_word(text, LOG)})))
             return
         count = int(argument) if argument else LOG_LINES
         names = self.names or seat_names(engine)
@@ -164,6 +180,15 @@ class HumanAgent:
             for part in line.strip("\n").split("\n")
         ]
         self.write(fitted("\n".join(lines[-count:]) if lines else "  " + text._(NOTHING_YET)))
+
+
+def typed_command(text: TextRenderer, typed: str, words: tuple[str, ...]) -> str | None:
+    """The command a typed word names (its English form): the English word, its word in
+    the game's language, or a short form (q, ?); None for any other word."""
+    typed = typed.lower()
+    if typed in SHORT:
+        return SHORT[typed]
+    return next((w for w in words if typed in (w, command_word(text, w))), None)
 
 
 def fitted(block: str, indent: int | None = None) -> str:

@@ -96,13 +96,24 @@ class ScenarioForms(Generic[P]):
     tables: Mapping[str, Callable[..., None]] = field(default_factory=dict)
 
 
+# The words a person types at the terminal are translated under this context: a view's
+# English word (its key in Terminal.views, marked NC_(TERMINAL_COMMAND, ...)) and its word
+# in the game's language both name it.
+TERMINAL_COMMAND = "terminal command"
+
+
+def command_word(text: TextRenderer, word: str) -> str:
+    """A command word (its English form) as a person types it in the game's language."""
+    return text.tr.pgettext(TERMINAL_COMMAND, word).lower()
+
+
 @dataclass(frozen=True)
 class View:
     """Something a person at the terminal can ask to see at any decision by typing its
     command word (`ba play --human`): `help` says what it shows (a message of the
-    catalogs), `show(engine, seat, argument)` gives the text as that seat may see it
-    (argument: the words typed after the command, "" when none; a bad one gets a line
-    saying why)."""
+    catalogs; `{word}` in it is the command word as typed in the game's language),
+    `show(engine, seat, argument)` gives the text as that seat may see it (argument: the
+    words typed after the command, "" when none; a bad one gets a line saying why)."""
 
     help: str
     show: Callable[[Engine, int, str], str]

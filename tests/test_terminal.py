@@ -211,3 +211,25 @@ def test_the_log_of_gains_and_draws_in_polish():
     assert re.search(r"^  G\d \(\w+\): -\d+ PZ$", out, re.M)
     assert re.search(r"^  G\d \(\w+\) bierze żeton t_\w+$", out, re.M)
     assert " draws " not in out and " takes tile " not in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("pl", ["mapa", "karta m005", "dziennik 3", "pomoc"]),
+        ("de", ["weltraum", "karte m005", "protokoll 3", "hilfe"]),
+    ],
+)
+def test_commands_are_typed_in_the_games_language_and_in_english(lang, words):
+    """A Polish or German player types the commands in their language (as `?` lists
+    them); the English words and q/? work in every language."""
+    result = _session([*words, "map", "card m005"], "--lang", lang)
+    parts = result.stderr.split("> ")
+    assert len(parts) == 8, parts[-1][-300:]  # each command answered, then the decision again
+    mapped, card, log, helped, english_map, english_card = parts[1:7]
+    assert mapped.split("\n", 1)[0] == english_map.split("\n", 1)[0]
+    assert card.startswith("  m005 ") and english_card.startswith("  m005 ")
+    assert len(log.strip().splitlines()) >= 3
+    for word in words[:3]:
+        assert re.search(rf"^    {word.split()[0]} +\S", helped, re.M), word
+    assert re.search(r"^    q +\S", helped, re.M)

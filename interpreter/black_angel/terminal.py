@@ -17,9 +17,9 @@ from collections import Counter
 from functools import lru_cache
 
 from ...dsl.checker import Decl
-from ...dsl.i18n import N_, NN_
+from ...dsl.i18n import N_, NC_, NN_
 from ...dsl.text import TextRenderer
-from ..game import Terminal, View
+from ..game import Terminal, View, command_word
 from . import hal_narrate, labels, narrate
 from .display import advanced_cost, tile_cost
 from .face_down import seen_card
@@ -102,10 +102,14 @@ MAP_HELP = N_("space: the strips, missions, ships and the Black Angel")
 BOARD_HELP = N_("the Black Angel board, the display, the advanced tiles and the dice")
 PLAYERS_HELP = N_("every player board: yours with your hand, the others' as you see them")
 TABLE_HELP = N_("all of the above")
-CARD_HELP = N_("a card or tile with its text: card m005, or card 3 for what option 3 names")
-CARD_NEEDS = N_("card takes an id, such as card m005, or an option's number")
-NO_CARD = N_("no card or tile {card}; card takes an id, such as card m005, or an option's number")
+CARD_HELP = N_("a card or tile with its text: {word} m005, or {word} 3 for what option 3 names")
+CARD_NEEDS = N_("{word} takes an id, such as {word} m005, or an option's number")
+NO_CARD = N_(
+    "no card or tile {card}; {word} takes an id, such as {word} m005, or an option's number"
+)
 NO_CARD_IN_OPTION = N_("option {number} names no card or tile")
+# TRANSLATORS: a word typed at the terminal to see a card: one lower-case word
+CARD = NC_("terminal command", "card")  # the view of one card (VIEWS)
 
 # what an option does
 SEQUENCE_STEP = N_("{number}) {step}")
@@ -608,18 +612,22 @@ def show_card(engine: Engine, seat: int, argument: str) -> str:
     text = engine.data.text
     decision = engine.decision()
     if not argument:
-        return "  " + say(text, CARD_NEEDS)
+        return "  " + say(text, CARD_NEEDS, word=command_word(text, CARD))
     shown = argument if len(argument) <= 20 else argument[:20] + "..."  # echoed, not flooded
     if argument.isascii() and argument.isdigit() and len(argument) <= 9 and decision:
         number = int(argument)
         if not 1 <= number <= len(decision.options):
-            return "  " + say(text, NO_CARD, card=shown)
+            return "  " + say(text, NO_CARD, card=shown, word=command_word(text, CARD))
         cards = named_cards(engine, decision.kind, decision.options[number - 1].id)
         if not cards:
             return "  " + say(text, NO_CARD_IN_OPTION, number=number)
         return "\n".join(line for card in cards for line in shown_face(engine.data, card))
     lines = shown_face(engine.data, argument)
-    return "\n".join(lines) if lines else "  " + say(text, NO_CARD, card=shown)
+    return (
+        "\n".join(lines)
+        if lines
+        else "  " + say(text, NO_CARD, card=shown, word=command_word(text, CARD))
+    )
 
 
 # ---- what an option does --------------------------------------------------------------
@@ -723,12 +731,14 @@ def explain(engine: Engine, seat: int, option: str) -> list[str]:
     return [part for line in out for part in wrap(line, "", "  ", WIDTH - 10)]
 
 
+# TRANSLATORS: words typed at the terminal (ba play --human) to see a part of the table:
+# one lower-case word each, all different (the English words work too)
 VIEWS = {
-    "map": View(MAP_HELP, show_map),
-    "board": View(BOARD_HELP, show_board),
-    "players": View(PLAYERS_HELP, show_players),
-    "table": View(TABLE_HELP, show_table),
-    "card": View(CARD_HELP, show_card),
+    NC_("terminal command", "map"): View(MAP_HELP, show_map),
+    NC_("terminal command", "board"): View(BOARD_HELP, show_board),
+    NC_("terminal command", "players"): View(PLAYERS_HELP, show_players),
+    NC_("terminal command", "table"): View(TABLE_HELP, show_table),
+    CARD: View(CARD_HELP, show_card),
 }
 
 TERMINAL = Terminal(table=table, views=VIEWS, explain=explain)
