@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..game import ScenarioForms
 from ..piles import places
-from ..scenario import ScenarioError, get_path, known_ids_hint, seat
+from ..scenario import ScenarioError, get_path, known_ids_hint, seat, unknown_keys
 from .layout import HAL, NEUTRAL
 from .tables import BlackAngelProgram
 
@@ -51,6 +51,7 @@ def place_in_space(
     data: BlackAngelProgram, state: dict, entry: dict, players: int, where: str
 ) -> None:
     """`at` a hex: a mission card (with its owner's robot) and/or ships, robots from the supply."""
+    unknown_keys(entry, {"at", "mission", "owner", "ships", "note"}, where)
     at = entry["at"]
     sp = state["space"]
     strip, _, pos = str(at).partition("/")
