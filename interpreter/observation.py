@@ -13,6 +13,9 @@ so the tensor has one size for every player count.
 Cards (interpreter/decks.py), when the rules declare decks: every deck's size (never its
 order), the discard piles, every hand's size, and the cards of the hands the observation
 shows as private information (the observer's own with "own", every seat's with "all").
+
+A grid (interpreter/zones.py), when the rules declare one, is public: each cell's card
+and damage, each token's column and how many rows are closed.
 """
 
 from __future__ import annotations
@@ -81,6 +84,14 @@ def _seats(engine: Engine) -> int:
     return engine.data.player_range.stop - 1
 
 
+def _zones():
+    """interpreter/zones.py, imported when first used: it imports the game module,
+    which imports this one."""
+    from . import zones
+
+    return zones
+
+
 def _check(private: str) -> None:
     if private not in PRIVATE:
         raise ValueError(f"private must be one of {', '.join(PRIVATE)}, not {private!r}")
@@ -99,6 +110,8 @@ def view(engine: Engine, seat: int, private: str = "own", public: bool = True) -
         out["scores"] = state["scores"]
     if "cards" in state:
         out["cards"] = _cards(engine, seat, private, public)
+    if public and "grid" in state:
+        out["grid"] = _zones().view(engine)
     decision = engine.decision()
     if decision is not None:
         shown = {"none": False, "own": decision.player == seat, "all": True}[private]
@@ -150,6 +163,8 @@ def _layout(engine: Engine, private: str, public: bool) -> list[tuple[str, int, 
             ]
             out += [(f"discarded_{c}", 1, f"copies of {c} in discard piles") for c in data.cards]
             out.append(("hand_size", seats, "cards in each seat's hand, from the observer"))
+        if "grid" in engine.state:
+            out += _zones().layout(engine)
     if private != "none":
         out.append(("options", 1, "the options of the observer's decision (0: none)"))
     if private != "none" and "cards" in engine.state:
@@ -189,6 +204,8 @@ def tensor(engine: Engine, seat: int, private: str = "own", public: bool = True)
         values.append(1.0 if state["scores"] is not None else 0.0)
         if "cards" in state:
             values += _public_cards(engine, relative, seats)
+        if "grid" in state:
+            values += _zones().tensor(engine)
     if private != "none":
         mine = decision is not None and (decision.player == seat or private == "all")
         values.append(float(len(decision.options)) if mine and decision is not None else 0.0)
