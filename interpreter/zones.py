@@ -386,7 +386,7 @@ def _damage(engine: Engine, frame: Frame, pid: int, amount: int) -> int:
         "piece_hit",
         card=piece["card"],
         cell=cell,
-        amount=taken,
+        amount=min(taken, need),
         damage=piece["damage"],
         life=card.life,
     )
