@@ -63,8 +63,8 @@ KINDS = (
         ),
         keyword(
             "play",
-            "What playing it does (a card with none never reaches a hand: a piece of the "
-            "grid, dsl/zones.py).",
+            "What playing it does (a card without it never reaches a hand: it can be a "
+            "piece of the grid).",
             effect=True,
             frames={None: N_("When played: {effect}")},
         ),

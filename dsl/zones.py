@@ -293,8 +293,6 @@ def _calls(by_kind: dict):
                 for use in uses:
                     for call in walk_calls(use.effect):
                         yield decl, call
-                        if call.per is not None:
-                            yield decl, call.per
 
 
 def checks(by_kind: dict) -> list[Diagnostic]:
