@@ -677,48 +677,6 @@ def invariants(engine: Engine) -> list[str]:
     return out
 
 
-def view(engine: Engine) -> dict[str, Any]:
-    """The grid as everyone sees it: each cell's card and damage, tokens, closed rows."""
-    board = _board(engine)
-    return {
-        "rows": list(engine.data.zones.grid.rows),
-        "cells": [
-            [None if p is None else {"card": p["card"], "damage": p["damage"]} for p in row]
-            for row in board["cells"]
-        ],
-        "tokens": dict(board["tokens"]),
-        "closed": board["closed"],
-    }
-
-
-def layout(engine: Engine) -> list[tuple[str, int, str]]:
-    """The grid's fields of the generic observation tensor (interpreter/observation.py)."""
-    spec = engine.data.zones.grid
-    cells = len(spec.rows) * spec.columns
-    return [
-        ("grid_card", cells, "each cell's card, row by row (0: empty, n: the nth card kind)"),
-        ("grid_damage", cells, "the damage marked on each cell's piece"),
-        *((f"token_{name}", 1, f"the column of the token {name}") for name in _tokens(engine)),
-        ("closed_rows", 1, "how many rows of the grid are closed"),
-    ]
-
-
-def _tokens(engine: Engine) -> list[str]:
-    return list(engine.data.zones.tokens)
-
-
-def tensor(engine: Engine) -> list[float]:
-    """The values of `layout`'s fields, now."""
-    board, kinds = _board(engine), list(engine.data.zones.pieces)
-    cells = [p for row in board["cells"] for p in row]
-    return (
-        [0.0 if p is None else float(kinds.index(p["card"]) + 1) for p in cells]
-        + [0.0 if p is None else float(p["damage"]) for p in cells]
-        + [float(board["tokens"][name]) for name in _tokens(engine)]
-        + [float(board["closed"])]
-    )
-
-
 def narrate(event: dict, text: TextRenderer) -> str | None:
     """A line of the log for an event of the grid; None for any other event."""
     kind = event["event"]

@@ -11,9 +11,9 @@ from __future__ import annotations
 from html import escape
 
 from ..dsl.i18n import N_
-from ..interpreter import zones
 from ..interpreter.decks import hand_text
 from ..interpreter.engine import Decision, Engine
+from ..interpreter.observation import grid_view
 from .changes import piece
 
 ROUND = N_("round {round}")
@@ -100,7 +100,7 @@ def _grid(engine: Engine) -> str:
     """The grid, public: a row per grid row, each cell its piece's noun and the damage
     marked on it (a closed row marked so), and below the last row the line of tokens;
     each cell a piece of the table named as the options name it ("b3")."""
-    text, seen = engine.data.text, zones.view(engine)
+    text, seen = engine.data.text, grid_view(engine)
     columns = len(seen["cells"][0]) if seen["cells"] else 0
     head = "".join(f"<th>{c + 1}</th>" for c in range(columns))
     rows = []
