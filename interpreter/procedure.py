@@ -172,7 +172,8 @@ def position(engine: Engine, seat: int) -> str:
     )
     if "cards" in engine.state:
         own += f" | {decks.hand_text(engine, seat)}"
-    return f"  {own} | {others}"
+    grid = zones.grid_text(engine) if "grid" in engine.state else ""
+    return f"  {own} | {others}{grid}"
 
 
 def checks(by_kind: dict) -> list[Diagnostic]:

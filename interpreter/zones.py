@@ -39,6 +39,7 @@ DEFEATED = N_("  {card} in {cell} is defeated")
 ATTACKS = N_("  {card} in {cell} attacks")
 SHIFTS = N_("  every piece moves one row down")
 CLOSES = N_("  row {row} is closed")
+TOKEN_AT = N_("{token} in column {column}")
 PIECE_EFFECTS = ("on_leave", "defeat", "attack")
 
 
@@ -675,6 +676,25 @@ def invariants(engine: Engine) -> list[str]:
         if not 1 <= column <= spec.columns:
             out.append(f"token {token} in column {column}, off the grid")
     return out
+
+
+def grid_text(engine: Engine) -> str:
+    """The grid in lines of text (a person's view at the terminal): each row's cells,
+    a piece by its noun and the damage marked on it, then the tokens' columns."""
+    text, board = engine.data.text, _board(engine)
+    lines = []
+    for r, (name, row) in enumerate(zip(engine.data.zones.grid.rows, board["cells"])):
+        shown = [
+            "-"
+            if p is None
+            else text.word(p["card"]) + (f" ({p['damage']})" if p["damage"] else "")
+            for p in row
+        ]
+        closed = " x" if r < board["closed"] else ""
+        lines.append(f"\n  {name}{closed}: " + " | ".join(shown))
+    for token, column in board["tokens"].items():
+        lines.append("\n  " + text.fill(TOKEN_AT, {"token": text.word(token), "column": column}))
+    return "".join(lines)
 
 
 def narrate(event: dict, text: TextRenderer) -> str | None:

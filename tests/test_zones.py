@@ -399,6 +399,8 @@ def test_the_grid_is_in_the_observation_the_tensor_and_the_web_table():
     assert len(values) == sum(f.size for f in fields.values())
     html, _ = draw(engine, 0, ["P1"])
     assert 'data-key="cell:b2"' in html and "big (1 damage)" in html and "ship" in html
+    shown = engine.data.game.position(engine, 0)  # a person's view at the terminal
+    assert "\n  b: - | big (1) | -" in shown and "ship in column 2" in shown
 
 
 def test_the_log_tells_the_grid_in_the_rules_nouns():
