@@ -32,14 +32,14 @@ ORDER = words("nearest", "farthest", "strongest", "weakest", "having", "lacking"
 PIECE_EFFECTS = (
     keyword(
         "on_leave",
-        "What happens when the piece leaves the grid past its last row (it is then discarded).",
+        "What happens when the piece leaves the grid past its last row, once it is discarded.",
         effect=True,
         frames={None: N_("When it leaves the grid: {effect}")},
     ),
     keyword(
         "defeat",
         "What happens when the piece is defeated (its damage reaches its life, or a "
-        "'defeat' removes it); it is then discarded.",
+        "'defeat' removes it), once it is discarded.",
         effect=True,
         frames={None: N_("When defeated: {effect}")},
     ),
@@ -186,8 +186,8 @@ PRIMITIVES = (
     ),
     Primitive(
         "shift",
-        "Every piece moves one row down; a piece in the last row leaves the grid, its "
-        "'on_leave' effect is carried out and it is discarded.",
+        "Every piece moves one row down; a piece in the last row leaves the grid: it is "
+        "discarded, then its 'on_leave' effect runs.",
         (),
         N_("move every piece one row down"),
         can_fail=False,
@@ -235,7 +235,7 @@ PRIMITIVES = (
     ),
     Primitive(
         "defeat",
-        "Defeat the piece a selector picks: its 'defeat' effect, then it is discarded.",
+        "Defeat the piece a selector picks: it is discarded, then its 'defeat' effect runs.",
         (param("selector", SELECTOR),),
         N_("defeat {selector}"),
         example="defeat front",
