@@ -17,7 +17,7 @@ from blackangel.interpreter.agents import GreedyAgent, RandomAgent, play
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.invariants import problems
 from blackangel.interpreter.program import build
-from blackangel.web.table import draw
+from blackangel.web.table import draw, targets
 
 GAME = Path(__file__).resolve().parent / "games" / "meteor_watch"
 
@@ -399,8 +399,13 @@ def test_the_grid_is_in_the_observation_the_tensor_and_the_web_table():
     assert len(values) == sum(f.size for f in fields.values())
     html, _ = draw(engine, 0, ["P1"])
     assert 'data-key="cell:b2"' in html and "big (1 damage)" in html and "ship" in html
+    engine = position("defeat strong", {"a1": "big", "a3": "big"})
+    engine.apply("yes")
+    html, _ = draw(engine, 0, ["P1"])
+    assert targets(engine.decision(), engine) == {"cell:a1": "cell:a1", "cell:a3": "cell:a3"}
+    assert '<span data-target="cell:a3">big</span>' in html  # a click chooses it
     shown = engine.data.game.position(engine, 0)  # a person's view at the terminal
-    assert "\n  b: - | big (1) | -" in shown and "ship in column 2" in shown
+    assert "\n  a: big | - | big" in shown and "ship in column 2" in shown
 
 
 def test_the_log_tells_the_grid_in_the_rules_nouns():

@@ -33,10 +33,12 @@ def draw(engine: Engine, viewer: int | None, names: list[str]) -> tuple[str, dic
 
 
 def targets(decision: Decision, engine: Engine) -> dict[str, str]:
-    """Option id -> the drawn element a click on it answers with ({}: none, the generic
-    table has no clickable element)."""
+    """Option id -> the drawn element a click on it answers with: on the generic table,
+    the grid's cells (a piece to choose, `cell:b3`)."""
     own = engine.data.game.table
-    return own.targets(decision) if own is not None else {}
+    if own is not None:
+        return own.targets(decision)
+    return {o.id: o.id for o in decision.options if o.id.startswith("cell:")}
 
 
 def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
@@ -99,7 +101,8 @@ def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
 def _grid(engine: Engine) -> str:
     """The grid, public: a row per grid row, each cell its piece's noun and the damage
     marked on it (a closed row marked so), and below the last row the line of tokens;
-    each cell a piece of the table named as the options name it ("b3")."""
+    each cell a piece of the table named as the options name it ("cell:b3"), which a
+    click chooses when an option names it."""
     text, seen = engine.data.text, grid_view(engine)
     columns = len(seen["cells"][0]) if seen["cells"] else 0
     head = "".join(f"<th>{c + 1}</th>" for c in range(columns))
@@ -112,7 +115,9 @@ def _grid(engine: Engine) -> str:
             if cell is not None:
                 values = {"card": text.word(cell["card"]), "damage": cell["damage"]}
                 shown = text.fill(PIECE, values) if cell["damage"] else values["card"]
-            tds.append(piece(f"cell:{name}{c + 1}", escape(shown), tag="td"))
+            key = f"cell:{name}{c + 1}"
+            inner = f'<span data-target="{escape(key)}">{escape(shown)}</span>'
+            tds.append(piece(key, inner, tag="td"))
         rows.append(f"<tr{closed}><th>{escape(name)}</th>{''.join(tds)}</tr>")
     tokens = "".join(
         piece(
