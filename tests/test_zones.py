@@ -317,10 +317,11 @@ def lint(text: str, tmp_path: Path) -> list[tuple[str, str]]:
         (("  itself\n", "  itself\n  in_row a\n"), "E109", "one place"),
         (("EFFECT", "hit 1 nowhere"), "E106", "nowhere"),
         (("EFFECT", "move_token boat left"), "E106", "boat"),
+        (('  noun "foe" "foes"\n', '  noun "foe" "foes"\n  per_seat\n'), "E114", "shared"),
     ],
 )
 def test_lint_refuses_what_the_grid_cannot_do(tmp_path, change, code, words):
-    text = RULES.replace("PACK", "pack toward a").replace("EFFECT", "gain 0 points")
+    text = RULES.replace("PACK", "pack toward a").replace("EFFECT", "fill foes a")
     if change[0] in ("PACK", "EFFECT"):
         text = RULES.replace(*change).replace("PACK", "").replace("EFFECT", "gain 0 points")
     else:
