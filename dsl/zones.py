@@ -394,6 +394,16 @@ def checks(by_kind: dict) -> list[Diagnostic]:
             by, name = use.args.get("by"), use.args.get("name")
             known = numbers if by in ("strongest", "weakest") else marks
             if by in ("nearest", "farthest"):
+                if name is not None:
+                    out.append(
+                        Diagnostic.of(
+                            "E107",
+                            sel.item.span,
+                            N_("'order {by}' takes no name, not '{name}'"),
+                            by=by,
+                            name=name,
+                        )
+                    )
                 continue
             if name not in known:
                 out.append(

@@ -313,6 +313,7 @@ def lint(text: str, tmp_path: Path) -> list[tuple[str, str]]:
         (("EFFECT", "move_piece near away"), "E107", "needs the token"),
         (("order strongest damage", "order strongest speed"), "E114", "'speed'"),
         (("order lacking shield", "order lacking fur"), "E114", "'fur'"),
+        (("order nearest\n}", "order nearest damage\n}"), "E107", "takes no name"),
         (("EFFECT", "gain 1 points per its speed"), "E114", "'speed'"),
         (("  itself\n", "  itself\n  in_row a\n"), "E109", "one place"),
         (("EFFECT", "hit 1 nowhere"), "E106", "nowhere"),
