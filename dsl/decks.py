@@ -63,9 +63,9 @@ KINDS = (
         ),
         keyword(
             "play",
-            "What playing it does.",
+            "What playing it does (a card without it never reaches a hand: it can be a "
+            "piece of the grid).",
             effect=True,
-            required=True,
             frames={None: N_("When played: {effect}")},
         ),
         card=True,
@@ -155,6 +155,14 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         for use in uses
         for call in walk_calls(use.effect)
         if call.name in ("draw", "refill") and len(call.values) == 2
+    } | {  # a deck whose cards enter the grid (dsl/zones.py)
+        call.values[0]
+        for decls in by_kind.values()
+        for decl in decls
+        for uses in decl.fields.values()
+        for use in uses
+        for call in walk_calls(use.effect)
+        if call.name in ("place", "fill") and call.values
     }
     unreached = [
         Diagnostic.of(

@@ -1,12 +1,12 @@
 """The words of the engine's own procedure (interpreter/procedure.py), which plays a game
 written only in the language (`module rules_only`): the core vocabulary (dsl/core.py),
 plus what that procedure reads and no game module need read: the game's round limit,
-score track and tie-break, each track's start value and threshold, and cards, decks
-and hands (dsl/decks.py)."""
+score track and tie-break, each track's start value and threshold, cards, decks
+and hands (dsl/decks.py), and a grid of pieces with its selectors (dsl/zones.py)."""
 
 from __future__ import annotations
 
-from . import decks
+from . import decks, zones
 from .core import CORE, TRACK
 from .meta import COUNT, INT, keyword, param, ref
 
@@ -17,9 +17,11 @@ END_RULE = ref("end_when", "ruling", also=END_WHEN)
 
 VOCABULARY = CORE.extend(
     "procedure",
-    kinds=decks.KINDS,
-    primitives=decks.PRIMITIVES,
+    kinds=decks.KINDS + zones.KINDS,
+    primitives=decks.PRIMITIVES + zones.PRIMITIVES,
     fields={
+        # a card that can be a piece of the grid (dsl/zones.py)
+        "card": zones.CARD_FIELDS,
         "game": (
             keyword(
                 "rounds",

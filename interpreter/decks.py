@@ -49,7 +49,7 @@ class Deck:
 class Card:
     deck: str
     copies: int
-    effect: int  # the number of its `play` effect in the program
+    effect: int | None  # the number of its `play` effect in the program (None: none)
 
 
 def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[str, Card]]:
@@ -57,8 +57,9 @@ def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[st
     cards: dict[str, Card] = {}
     for decl in ruleset.of_kind("card"):
         use = decl.first("play")
-        if decl.id is not None and use is not None:
-            effect = program.lower_required(use.effect)
+        if decl.id is not None:
+            # a card with no `play` is never in a hand (a piece of the grid, zones.py)
+            effect = program.lower_required(use.effect) if use is not None else None
             cards[decl.id] = Card(decl.value("deck"), decl.value("copies", default=1), effect)
     decks: dict[str, Deck] = {}
     for decl in ruleset.of_kind("deck"):
@@ -170,10 +171,11 @@ def _held(engine: Engine, seat: Seat, deck: str) -> list[str]:
 
 
 def _playable(engine: Engine, seat: Seat, deck: str) -> list[str]:
+    cards = engine.data.cards
     return [
         name
         for name in _held(engine, seat, deck)
-        if engine.can(seat, engine.data.cards[name].effect, {"card": name})
+        if cards[name].effect is not None and engine.can(seat, cards[name].effect, {"card": name})
     ]
 
 
@@ -198,7 +200,8 @@ def _choose(engine: Engine, frame: Frame, kind: str, prompt: str, names: list[st
 
 
 def _effect(engine: Engine, name: str) -> str:
-    return engine.describe(engine.data.cards[name].effect)
+    effect = engine.data.cards[name].effect
+    return engine.describe(effect) if effect is not None else ""
 
 
 def play(engine: Engine, frame: Frame) -> None:
@@ -220,7 +223,9 @@ def play(engine: Engine, frame: Frame) -> None:
     cards["in_play"].append(name)
     frame["played"] = name
     engine.log("play_card", seat=seat, card=name)
-    engine.run_effect(seat, engine.data.cards[name].effect, {"card": name})
+    effect = engine.data.cards[name].effect
+    assert effect is not None  # only a card with a `play` effect is playable
+    engine.run_effect(seat, effect, {"card": name})
 
 
 def can_play(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
@@ -311,16 +316,16 @@ def _deal_again(engine: Engine, rng: Rng, deck: str, pile: list[str], seats: lis
     return pool
 
 
-def invariants(engine: Engine) -> list[str]:
+def invariants(engine: Engine, elsewhere: list[str]) -> list[str]:
     """Every copy of every card in exactly one place, counted by kind (copies are alike):
-    none lost, none made."""
+    none lost, none made; `elsewhere`: the cards out of the piles and hands (on a grid)."""
     cards = engine.state.get("cards")
     if cards is None:
         return []
     piles = [*cards["decks"].values(), *cards["discards"].values(), *cards["hands"]]
     for own in (*cards["seat_decks"], *cards["seat_discards"]):
         piles += own.values()
-    where = Counter([c for pile in piles for c in pile] + cards["in_play"])
+    where = Counter([c for pile in piles for c in pile] + cards["in_play"] + elsewhere)
     seats = len(cards["hands"])
     out = []
     for name, card in engine.data.cards.items():

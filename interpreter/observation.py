@@ -13,6 +13,9 @@ so the tensor has one size for every player count.
 Cards (interpreter/decks.py), when the rules declare decks: every deck's size (never its
 order), the discard piles, every hand's size, and the cards of the hands the observation
 shows as private information (the observer's own with "own", every seat's with "all").
+
+A grid (interpreter/zones.py), when the rules declare one, is public: each cell's card
+and damage, each token's column and how many rows are closed.
 """
 
 from __future__ import annotations
@@ -99,6 +102,8 @@ def view(engine: Engine, seat: int, private: str = "own", public: bool = True) -
         out["scores"] = state["scores"]
     if "cards" in state:
         out["cards"] = _cards(engine, seat, private, public)
+    if public and "grid" in state:
+        out["grid"] = grid_view(engine)
     decision = engine.decision()
     if decision is not None:
         shown = {"none": False, "own": decision.player == seat, "all": True}[private]
@@ -127,6 +132,47 @@ def _cards(engine: Engine, seat: int, private: str, public: bool) -> dict[str, A
     return out
 
 
+def grid_view(engine: Engine) -> dict[str, Any]:
+    """The grid (interpreter/zones.py) as everyone sees it: each cell's card and damage,
+    the tokens' columns, how many rows are closed."""
+    board = engine.state["grid"]
+    return {
+        "rows": list(engine.data.zones.grid.rows),
+        "cells": [
+            [None if p is None else {"card": p["card"], "damage": p["damage"]} for p in row]
+            for row in board["cells"]
+        ],
+        "tokens": dict(board["tokens"]),
+        "closed": board["closed"],
+    }
+
+
+def _grid_layout(engine: Engine) -> list[tuple[str, int, str]]:
+    spec = engine.data.zones.grid
+    cells = len(spec.rows) * spec.columns
+    return [
+        ("grid_card", cells, "each cell's card, row by row (0: empty, n: the nth card kind)"),
+        ("grid_damage", cells, "the damage marked on each cell's piece"),
+        *(
+            (f"token_{name}", 1, f"the column of the token {name}")
+            for name in engine.data.zones.tokens
+        ),
+        ("closed_rows", 1, "how many rows of the grid are closed"),
+    ]
+
+
+def _grid_tensor(engine: Engine) -> list[float]:
+    """The values of `_grid_layout`'s fields, now."""
+    board, kinds = engine.state["grid"], list(engine.data.zones.pieces)
+    cells = [p for row in board["cells"] for p in row]
+    return (
+        [0.0 if p is None else float(kinds.index(p["card"]) + 1) for p in cells]
+        + [0.0 if p is None else float(p["damage"]) for p in cells]
+        + [float(board["tokens"][name]) for name in engine.data.zones.tokens]
+        + [float(board["closed"])]
+    )
+
+
 def string(engine: Engine, seat: int, private: str = "own", public: bool = True) -> str:
     return json.dumps(view(engine, seat, private, public), sort_keys=True, separators=(",", ":"))
 
@@ -150,6 +196,8 @@ def _layout(engine: Engine, private: str, public: bool) -> list[tuple[str, int, 
             ]
             out += [(f"discarded_{c}", 1, f"copies of {c} in discard piles") for c in data.cards]
             out.append(("hand_size", seats, "cards in each seat's hand, from the observer"))
+        if "grid" in engine.state:
+            out += _grid_layout(engine)
     if private != "none":
         out.append(("options", 1, "the options of the observer's decision (0: none)"))
     if private != "none" and "cards" in engine.state:
@@ -189,6 +237,8 @@ def tensor(engine: Engine, seat: int, private: str = "own", public: bool = True)
         values.append(1.0 if state["scores"] is not None else 0.0)
         if "cards" in state:
             values += _public_cards(engine, relative, seats)
+        if "grid" in state:
+            values += _grid_tensor(engine)
     if private != "none":
         mine = decision is not None and (decision.player == seat or private == "all")
         values.append(float(len(decision.options)) if mine and decision is not None else 0.0)

@@ -2,9 +2,9 @@
 `table` hook, interpreter/game.py), else a generic one drawn from the state that every
 game written in the language has: each seat's tracks, named by their nouns, the round
 and the last roll of dice; with cards, how many each seat holds, each deck's and discard
-pile's size, and the viewer's own hand (never another's, nor a deck's order). Every
-word is escaped and every style is a class of the style sheet (the page's CSP allows no
-inline style)."""
+pile's size, and the viewer's own hand (never another's, nor a deck's order); a grid
+with its pieces and tokens. Every word is escaped and every style is a class of the
+style sheet (the page's CSP allows no inline style)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from html import escape
 from ..dsl.i18n import N_
 from ..interpreter.decks import hand_text
 from ..interpreter.engine import Decision, Engine
+from ..interpreter.observation import grid_view
 from .changes import piece
 
 ROUND = N_("round {round}")
@@ -20,6 +21,7 @@ LAST_ROLL = N_("last roll: {faces}")
 HAND_SIZE = N_("cards in hand")
 DECK_SIZES = N_("{deck}: {left} in the deck, {discarded} discarded")
 YOUR_HAND = N_("your hand: {cards}")
+PIECE = N_("{card} ({damage} damage)")
 
 
 def draw(engine: Engine, viewer: int | None, names: list[str]) -> tuple[str, dict[str, dict]]:
@@ -31,10 +33,12 @@ def draw(engine: Engine, viewer: int | None, names: list[str]) -> tuple[str, dic
 
 
 def targets(decision: Decision, engine: Engine) -> dict[str, str]:
-    """Option id -> the drawn element a click on it answers with ({}: none, the generic
-    table has no clickable element)."""
+    """Option id -> the drawn element a click on it answers with: on the generic table,
+    the grid's cells (a piece to choose, `cell:b3`)."""
     own = engine.data.game.table
-    return own.targets(decision) if own is not None else {}
+    if own is not None:
+        return own.targets(decision)
+    return {o.id: o.id for o in decision.options if o.id.startswith("cell:")}
 
 
 def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
@@ -87,7 +91,43 @@ def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
         if isinstance(viewer, int):
             lines.append(("hand", text.fill(YOUR_HAND, {"cards": hand_text(engine, viewer)})))
     caption = "".join(piece(key, escape(line), tag="p") for key, line in lines)
+    board = _grid(engine) if "grid" in state else ""
     return (
         f'<figure class="part generic">{caption}'
-        f'<table class="tracks"><tr><th></th>{head}</tr>{rows}</table></figure>'
+        f'<table class="tracks"><tr><th></th>{head}</tr>{rows}</table>{board}</figure>'
+    )
+
+
+def _grid(engine: Engine) -> str:
+    """The grid, public: a row per grid row, each cell its piece's noun and the damage
+    marked on it (a closed row marked so), and below the last row the line of tokens;
+    each cell a piece of the table named as the options name it ("cell:b3"), which a
+    click chooses when an option names it."""
+    text, seen = engine.data.text, grid_view(engine)
+    columns = len(seen["cells"][0]) if seen["cells"] else 0
+    head = "".join(f"<th>{c + 1}</th>" for c in range(columns))
+    rows = []
+    for r, (name, cells) in enumerate(zip(seen["rows"], seen["cells"])):
+        closed = ' class="closed"' if r < seen["closed"] else ""
+        tds = []
+        for c, cell in enumerate(cells):
+            shown = ""
+            if cell is not None:
+                values = {"card": text.word(cell["card"]), "damage": cell["damage"]}
+                shown = text.fill(PIECE, values) if cell["damage"] else values["card"]
+            key = f"cell:{name}{c + 1}"
+            inner = f'<span data-target="{escape(key)}">{escape(shown)}</span>'
+            tds.append(piece(key, inner, tag="td"))
+        rows.append(f"<tr{closed}><th>{escape(name)}</th>{''.join(tds)}</tr>")
+    tokens = "".join(
+        piece(
+            f"column:{c + 1}",
+            escape(text.join([text.word(t) for t, at in seen["tokens"].items() if at == c + 1])),
+            tag="td",
+        )
+        for c in range(columns)
+    )
+    return (
+        f'<table class="grid"><tr><th></th>{head}</tr>{"".join(rows)}'
+        f"<tr><th></th>{tokens}</tr></table>"
     )

@@ -1,0 +1,722 @@
+"""The grid of a game written only in the language (dsl/zones.py): its runtime tables,
+set-up, primitives, selectors, invariants, observation and log lines.
+
+State (only when the rules declare a grid): `grid.cells[row][column]` (0-based, the first
+row the far one) holds None or a piece `{"id", "card", "damage"}`: a card of a deck on
+the grid, with the damage marked on it; `grid.tokens[token]` the column (1-based) a token
+stands in, below the last row; `grid.closed` how many rows, from the first, are no
+longer available; `grid.serial` the last number given to a piece or a source of damage;
+`grid.tally` the damage the current source has dealt to each piece (a shield counts a
+source's damage together). Everything on the grid is public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..dsl.i18n import N_
+from . import decks
+from .game import NO_ANSWER, Frame, Implementation, take_answer
+
+if TYPE_CHECKING:
+    from ..dsl.compiler import RuleSet
+    from ..dsl.text import TextRenderer
+    from .engine import Engine, Seat
+    from .program import Program
+
+CHOOSE_PIECE = N_("Choose {selector}")
+CHOOSE_WAY = N_("Move {card} which way?")
+PIECE_OPTION = N_("{card} in {cell}")
+WAY_OPTION = N_("to column {column}")
+ENTERS = N_("  {card} enters {cell}")
+LEAVES = N_("  {card} leaves the grid from {cell}")
+MOVES = N_("  {card} moves from {cell} to {to}")
+TOKEN_MOVES = N_("  {token} moves to column {column}")
+HIT = N_("  {card} in {cell} takes {amount} damage ({damage} of {life})")
+SHRUGS = N_("  {card} in {cell} ignores {amount} damage (shield)")
+DEFEATED = N_("  {card} in {cell} is defeated")
+ATTACKS = N_("  {card} in {cell} attacks")
+SHIFTS = N_("  every piece moves one row down")
+CLOSES = N_("  row {row} is closed")
+TOKEN_AT = N_("{token} in column {column}")
+PIECE_EFFECTS = ("on_leave", "defeat", "attack")
+
+
+@dataclass(frozen=True)
+class Grid:
+    rows: tuple[str, ...]
+    columns: int
+    pack: int | None  # the row index pieces pack toward (first or last), None: no packing
+    effects: dict[str, int]  # its on_leave/defeat/attack effects, for pieces without theirs
+
+
+@dataclass(frozen=True)
+class Piece:
+    """The numbers, marks and effects of a kind of card as a piece of the grid."""
+
+    deck: str
+    life: int
+    values: dict[str, int]
+    marks: frozenset[str]
+    effects: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Selector:
+    place: str | None  # in_column, in_row, in_token_column, beside_token, each_column, itself
+    where: Any  # the column, row or token of the place
+    orders: tuple[tuple[str, str | None], ...]
+
+
+@dataclass(frozen=True)
+class Tables:
+    grid: Grid | None
+    tokens: dict[str, int]  # start columns
+    selectors: dict[str, Selector]
+    pieces: dict[str, Piece]
+
+
+PLACES = ("in_column", "in_row", "in_token_column", "beside_token", "each_column", "itself")
+
+
+def tables(ruleset: RuleSet, program: Program) -> Tables:
+    """The grid, tokens, selectors and piece cards the rules declare."""
+
+    def effects(decl) -> dict[str, int]:
+        return {
+            key: program.lower_required(decl.first(key).effect)
+            for key in PIECE_EFFECTS
+            if decl.first(key) is not None
+        }
+
+    grid = None
+    for decl in ruleset.of_kind("grid"):
+        rows = tuple(decl.value("rows") or ())
+        pack = decl.first("pack")
+        toward = list(pack.args.values())[-1] if pack is not None else None
+        index = rows.index(toward) if toward in rows else None
+        grid = Grid(rows, decl.value("columns"), index, effects(decl))
+    tokens = {d.id: d.value("column") for d in ruleset.of_kind("token") if d.id is not None}
+    selectors = {}
+    for decl in ruleset.of_kind("selector"):
+        place = next((key for key in PLACES if decl.first(key) is not None), None)
+        where = decl.value(place) if place is not None else None
+        orders = tuple(
+            (str(use.args.get("by")), use.args.get("name")) for use in decl.fields.get("order", [])
+        )
+        if decl.id is not None:
+            selectors[decl.id] = Selector(place, where, orders)
+    pieces = {}
+    for decl in ruleset.of_kind("card"):
+        if decl.id is None:
+            continue
+        values = {use.args["name"]: use.args["value"] for use in decl.fields.get("value", [])}
+        marks = {use.args["name"] for use in decl.fields.get("mark", [])}
+        if decl.first("shield") is not None:
+            marks.add("shield")
+        pieces[decl.id] = Piece(
+            decl.value("deck"),
+            decl.value("life", default=1),
+            values,
+            frozenset(marks),
+            effects(decl),
+        )
+    return Tables(grid, tokens, selectors, pieces)
+
+
+# ---- set-up and places --------------------------------------------------------------
+def setup(program: Program, state: dict, players: int) -> None:
+    grid = program.zones.grid
+    if grid is None:
+        return
+    state["grid"] = {
+        "cells": [[None] * grid.columns for _ in grid.rows],
+        "tokens": dict(program.zones.tokens),
+        "closed": 0,
+        "serial": 0,
+        "tally": None,
+    }
+
+
+def label(engine: Engine, row: int, column: int) -> str:
+    """A cell as the rules name it: its row and its column (1-based), "b3"."""
+    return f"{engine.data.zones.grid.rows[row]}{column + 1}"
+
+
+def _board(engine: Engine) -> dict:
+    return engine.state["grid"]
+
+
+def _open(engine: Engine) -> range:
+    """The rows still available, by index."""
+    return range(_board(engine)["closed"], len(engine.data.zones.grid.rows))
+
+
+def _pieces(engine: Engine) -> list[tuple[int, int, dict]]:
+    """Every piece (row, column, piece), in reading order: row by row, left to right."""
+    cells = _board(engine)["cells"]
+    return [(r, c, p) for r, row in enumerate(cells) for c, p in enumerate(row) if p is not None]
+
+
+def _find(engine: Engine, pid: int) -> tuple[int, int, dict] | None:
+    return next((found for found in _pieces(engine) if found[2]["id"] == pid), None)
+
+
+def _entry(engine: Engine, column: int, row: int | None) -> int | None:
+    """The row a piece entering `column` takes: with packing, the free open cell nearest
+    the packing row; else `row` if it is open and free. None: it cannot enter."""
+    cells, pack = _board(engine)["cells"], engine.data.zones.grid.pack
+    rows = list(_open(engine))
+    if pack is not None:
+        order = rows if pack == 0 else rows[::-1]
+        return next((r for r in order if cells[r][column] is None), None)
+    if row is None or row not in rows or cells[row][column] is not None:
+        return None
+    return row
+
+
+def _vacate(engine: Engine, row: int, column: int) -> None:
+    """Empty a cell; in a packed column, the pieces beyond it move one cell toward the
+    packing row."""
+    cells, pack = _board(engine)["cells"], engine.data.zones.grid.pack
+    cells[row][column] = None
+    if pack is None:
+        return
+    rows = list(_open(engine))
+    if pack != 0:
+        rows = rows[::-1]
+    beyond = rows[rows.index(row) :]
+    for here, there in zip(beyond, beyond[1:]):
+        cells[here][column] = cells[there][column]
+    cells[beyond[-1]][column] = None
+
+
+def _new_piece(engine: Engine, card: str) -> dict:
+    board = _board(engine)
+    board["serial"] += 1
+    return {"id": board["serial"], "card": card, "damage": 0}
+
+
+def _discard(engine: Engine, card: str) -> None:
+    deck = engine.data.zones.pieces[card].deck
+    engine.state["cards"]["discards"][deck].append(card)
+
+
+def _enter(engine: Engine, seat: Seat, deck: str, row: int, column: int) -> bool:
+    """The top card of a deck into a cell; False when the deck has none."""
+    card = decks._top(engine, deck, seat)
+    if card is None:
+        return False
+    _board(engine)["cells"][row][column] = _new_piece(engine, card)
+    engine.log("piece_enters", card=card, cell=label(engine, row, column))
+    return True
+
+
+# ---- selectors ----------------------------------------------------------------------
+def _columns(engine: Engine, selector: Selector) -> set[int] | None:
+    """The columns (0-based) a selector looks in; None: every column."""
+    tokens = _board(engine)["tokens"]
+    if selector.place == "in_column":
+        return {selector.where - 1}
+    if selector.place == "in_token_column":
+        return {tokens[selector.where] - 1}
+    if selector.place == "beside_token":
+        at = tokens[selector.where] - 1
+        return {at - 1, at + 1}
+    return None
+
+
+def _pool(engine: Engine, selector: Selector, ctx: dict) -> list[tuple[int, int, dict]]:
+    """The pieces a selector considers, in reading order."""
+    found = _pieces(engine)
+    if selector.place == "itself":
+        return [f for f in found if f[2]["id"] == ctx.get("piece")]
+    if selector.place == "in_row":
+        row = engine.data.zones.grid.rows.index(selector.where)
+        return [f for f in found if f[0] == row]
+    columns = _columns(engine, selector)
+    return found if columns is None else [f for f in found if f[1] in columns]
+
+
+def _rank(engine: Engine, selector: Selector, found: tuple[int, int, dict]) -> tuple:
+    """Smaller is preferred: one number per `order` of the selector."""
+    row, _, piece = found
+    card = engine.data.zones.pieces[piece["card"]]
+    out = []
+    for by, name in selector.orders:
+        if by in ("nearest", "farthest"):
+            out.append(-row if by == "nearest" else row)
+            continue
+        if by in ("having", "lacking"):
+            has = name in card.marks
+            out.append(0 if has == (by == "having") else 1)
+            continue
+        number = _number(card, piece, str(name))
+        out.append(-number if by == "strongest" else number)
+    return tuple(out)
+
+
+def _number(card: Piece, piece: dict, name: str) -> int:
+    if name == "damaged":
+        return piece["damage"]
+    if name == "life":
+        return card.life
+    return card.values.get(name, 0)
+
+
+def ordered(engine: Engine, name: str, ctx: dict) -> list[tuple[int, int, dict]]:
+    """Every piece a selector considers, best first (reading order between equals)."""
+    selector = engine.data.zones.selectors[name]
+    return sorted(_pool(engine, selector, ctx), key=lambda f: _rank(engine, selector, f))
+
+
+def best(engine: Engine, name: str, ctx: dict) -> list[tuple[int, int, dict]]:
+    """The pieces a selector may pick: those alike at the head of its order (with
+    `each_column`, those of each column); the seat acting chooses among them."""
+    selector = engine.data.zones.selectors[name]
+    pool = _pool(engine, selector, ctx)
+    groups = [[f for f in pool if f[1] == c] for c in range(engine.data.zones.grid.columns)]
+    out = []
+    for group in groups if selector.place == "each_column" else [pool]:
+        if not group:
+            continue
+        top = min(_rank(engine, selector, f) for f in group)
+        out += [f for f in group if _rank(engine, selector, f) == top]
+    return sorted(out, key=lambda f: (f[0], f[1]))
+
+
+def _pick(engine: Engine, frame: Frame, name: str) -> Any:
+    """The id of the piece the selector picks (the seat deciding a tie), None when it has
+    none, NO_ANSWER while the seat has not answered."""
+    answer = take_answer(frame)
+    if answer is not NO_ANSWER:
+        return answer
+    found = best(engine, name, frame["ctx"])
+    if not found:
+        return None
+    text = engine.data.text
+    options = [
+        (
+            f"cell:{label(engine, r, c)}",
+            (
+                PIECE_OPTION,
+                None,
+                1,
+                (("card", text.word(p["card"])), ("cell", label(engine, r, c))),
+            ),
+            p["id"],
+        )
+        for r, c, p in found
+    ]
+    prompt = (CHOOSE_PIECE, None, 1, (("selector", text.word(name)),))
+    return engine.ask_or_force(frame["seat"], "choose_piece", prompt, options)
+
+
+def can_select(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    """A selector (the first argument after any amount) has a piece to pick."""
+    name = next(a for a in args if isinstance(a, str))
+    return bool(best(engine, name, ctx))
+
+
+# ---- effects of pieces --------------------------------------------------------------
+def _effect(engine: Engine, card: str, key: str) -> int | None:
+    own = engine.data.zones.pieces[card].effects.get(key)
+    return own if own is not None else engine.data.zones.grid.effects.get(key)
+
+
+def _run(engine: Engine, seat: Seat, piece: dict, key: str) -> None:
+    """Carry out a piece's effect (its card's, else the grid's), about that piece."""
+    effect = _effect(engine, piece["card"], key)
+    if effect is not None:
+        engine.run_effect(seat, effect, {"card": piece["card"], "piece": piece["id"]})
+
+
+def _defeat(engine: Engine, seat: Seat, pid: int) -> None:
+    """Take a piece off the grid to its deck's discard pile, then its `defeat` effect."""
+    found = _find(engine, pid)
+    if found is None:
+        return
+    row, column, piece = found
+    _vacate(engine, row, column)
+    _discard(engine, piece["card"])
+    engine.log("piece_defeated", card=piece["card"], cell=label(engine, row, column))
+    _run(engine, seat, piece, "defeat")
+
+
+def _tally(engine: Engine, frame: Frame) -> dict:
+    """The damage dealt by the source of this hit, by piece: the source is the effect
+    being carried out about one thing (a card played, a piece's effect, a step), the
+    lowest frame of the stack's top run with this frame's context."""
+    stack = engine.state["stack"]
+    source = frame
+    for below in reversed(stack):
+        if below.get("ctx") != frame["ctx"]:
+            break
+        source = below
+    board = _board(engine)
+    if "source" not in source:
+        board["serial"] += 1
+        source["source"] = board["serial"]
+    tally = board["tally"]
+    if tally is None or tally["source"] != source["source"]:
+        tally = board["tally"] = {"source": source["source"], "dealt": {}}
+    return tally["dealt"]
+
+
+def _damage(engine: Engine, frame: Frame, pid: int, amount: int) -> int:
+    """Deal damage to a piece; what it did not need to be defeated (its overflow)."""
+    found = _find(engine, pid)
+    if found is None:
+        return amount
+    row, column, piece = found
+    card = engine.data.zones.pieces[piece["card"]]
+    taken = amount
+    cell = label(engine, row, column)
+    if "shield" in card.marks:
+        dealt = _tally(engine, frame)
+        before = dealt.get(str(pid), 0)
+        dealt[str(pid)] = before + amount
+        if before + amount < 2:
+            engine.log("piece_shrugs", card=piece["card"], cell=cell, amount=amount)
+            return 0
+        taken = amount + (before if before < 2 else 0)
+    need = card.life - piece["damage"]
+    piece["damage"] = min(card.life, piece["damage"] + taken)
+    engine.log(
+        "piece_hit",
+        card=piece["card"],
+        cell=cell,
+        amount=min(taken, need),
+        damage=piece["damage"],
+        life=card.life,
+    )
+    if piece["damage"] < card.life:
+        return 0
+    _defeat(engine, frame["seat"], pid)
+    return max(0, taken - need)
+
+
+# ---- primitives ---------------------------------------------------------------------
+def place(engine: Engine, frame: Frame) -> None:
+    deck, row, column = frame["args"]
+    index = engine.data.zones.grid.rows.index(row)
+    ok = _open_free(engine, index, column - 1)
+    engine.finish(frame, ok and _enter(engine, frame["seat"], deck, index, column - 1))
+
+
+def _open_free(engine: Engine, row: int, column: int) -> bool:
+    return row in _open(engine) and _board(engine)["cells"][row][column] is None
+
+
+def can_place(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    deck, row, column = args
+    index = engine.data.zones.grid.rows.index(row)
+    return _open_free(engine, index, column - 1) and decks.can_draw(engine, seat, (deck,), ctx)
+
+
+def fill(engine: Engine, frame: Frame) -> None:
+    deck, row = frame["args"]
+    index = engine.data.zones.grid.rows.index(row)
+    for column in range(engine.data.zones.grid.columns):
+        if _open_free(engine, index, column) and not _enter(
+            engine, frame["seat"], deck, index, column
+        ):
+            break
+    engine.finish(frame)
+
+
+def shift(engine: Engine, frame: Frame) -> None:
+    """Every piece one row down; those leaving the last row are discarded, then their
+    `on_leave` effects are carried out, left to right."""
+    leaving = frame.get("leaving")
+    if leaving is None:
+        cells = _board(engine)["cells"]
+        rows = list(_open(engine))
+        engine.log("grid_shift")
+        leaving = frame["leaving"] = []
+        for column in range(engine.data.zones.grid.columns):
+            last = cells[rows[-1]][column]
+            if last is not None:
+                engine.log("piece_leaves", card=last["card"], cell=label(engine, rows[-1], column))
+                _discard(engine, last["card"])
+                leaving.append(last)
+            for here, there in zip(rows[::-1], rows[-2::-1]):
+                cells[here][column] = cells[there][column]
+            cells[rows[0]][column] = None
+    if not leaving:
+        engine.finish(frame)
+        return
+    _run(engine, frame["seat"], leaving.pop(0), "on_leave")
+
+
+def close_row(engine: Engine, frame: Frame) -> None:
+    board = _board(engine)
+    engine.log("row_closed", row=engine.data.zones.grid.rows[board["closed"]])
+    board["closed"] += 1
+    engine.finish(frame)
+
+
+def can_close(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    rows = list(_open(engine))
+    return len(rows) > 1 and not any(_board(engine)["cells"][rows[0]])
+
+
+def move_token(engine: Engine, frame: Frame) -> None:
+    token, way = frame["args"]
+    tokens = _board(engine)["tokens"]
+    tokens[token] += -1 if way == "left" else 1
+    engine.log("token_moves", token=token, column=tokens[token])
+    engine.finish(frame)
+
+
+def can_move_token(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    token, way = args
+    at = _board(engine)["tokens"][token]
+    return 1 < at if way == "left" else at < engine.data.zones.grid.columns
+
+
+def _ways(engine: Engine, args: tuple, column: int) -> list[int]:
+    """The columns (0-based) a piece in `column` may move to, by the way asked."""
+    way = args[1]
+    if way in ("left", "right"):
+        steps = [-1 if way == "left" else 1]
+    else:
+        token = _board(engine)["tokens"][args[2]] - 1
+        if way == "toward":
+            steps = [(token > column) - (token < column)] if token != column else []
+        else:
+            steps = [(column > token) - (column < token)] if token != column else [-1, 1]
+    columns = engine.data.zones.grid.columns
+    return [column + s for s in steps if 0 <= column + s < columns]
+
+
+def _target(engine: Engine, row: int, column: int, to: int) -> int | None:
+    return _entry(engine, to, row)
+
+
+def move_piece(engine: Engine, frame: Frame) -> None:
+    """Pick the piece, then (when both ways are open) the way; move it."""
+    if "piece" not in frame:
+        pid = _pick(engine, frame, frame["args"][0])
+        if pid is NO_ANSWER:
+            return
+        frame["piece"] = pid
+    found = _find(engine, frame["piece"]) if frame["piece"] is not None else None
+    if found is None:
+        engine.finish(frame, False)
+        return
+    row, column, piece = found
+    ways = [
+        c
+        for c in _ways(engine, frame["args"], column)
+        if _target(engine, row, column, c) is not None
+    ]
+    if not ways:
+        engine.finish(frame, False)
+        return
+    to = take_answer(frame)
+    if to is NO_ANSWER:
+        text = engine.data.text
+        options = [
+            (f"column:{c + 1}", (WAY_OPTION, None, 1, (("column", str(c + 1)),)), c) for c in ways
+        ]
+        prompt = (CHOOSE_WAY, None, 1, (("card", text.word(piece["card"])),))
+        to = engine.ask_or_force(frame["seat"], "choose_way", prompt, options)
+        if to is NO_ANSWER:
+            return
+    _vacate(engine, row, column)
+    at = _entry(engine, to, row)
+    assert at is not None
+    _board(engine)["cells"][at][to] = piece
+    engine.log(
+        "piece_moves", card=piece["card"], cell=label(engine, row, column), to=label(engine, at, to)
+    )
+    engine.finish(frame)
+
+
+def can_move_piece(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    return any(
+        _target(engine, r, c, to) is not None
+        for r, c, _ in best(engine, args[0], ctx)
+        for to in _ways(engine, args, c)
+    )
+
+
+def hit(engine: Engine, frame: Frame) -> None:
+    """Damage to the piece picked; with overflow, what it did not need goes on to the
+    next piece the selector picks, until none is left or the damage is spent."""
+    amount, name = frame["args"][:2]
+    left = frame.setdefault("left", amount)
+    if left <= 0:
+        engine.finish(frame)
+        return
+    pid = _pick(engine, frame, name)
+    if pid is NO_ANSWER:
+        return
+    if pid is None:
+        engine.finish(frame)
+        return
+    spare = _damage(engine, frame, pid, left)
+    frame["left"] = spare if len(frame["args"]) > 2 else 0
+
+
+def each(engine: Engine, frame: Frame) -> None:
+    """`hit_all` and `defeat_all`: every piece the selector considers, best first, one
+    after another (a piece already gone is passed over)."""
+    queue = frame.get("queue")
+    if queue is None:
+        queue = frame["queue"] = [
+            p["id"] for _, _, p in ordered(engine, frame["args"][-1], frame["ctx"])
+        ]
+    while queue:
+        pid = queue.pop(0)
+        if _find(engine, pid) is None:
+            continue
+        if frame["name"] == "hit_all":
+            _damage(engine, frame, pid, frame["args"][0])
+        else:
+            _defeat(engine, frame["seat"], pid)
+        return
+    engine.finish(frame)
+
+
+def can_each(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    return bool(ordered(engine, args[-1], ctx))
+
+
+def defeat(engine: Engine, frame: Frame) -> None:
+    if frame.get("done"):
+        engine.finish(frame)
+        return
+    pid = _pick(engine, frame, frame["args"][0])
+    if pid is NO_ANSWER:
+        return
+    frame["done"] = True
+    if pid is not None:
+        _defeat(engine, frame["seat"], pid)
+
+
+def attack(engine: Engine, frame: Frame) -> None:
+    if frame.get("done"):
+        engine.finish(frame)
+        return
+    pid = _pick(engine, frame, frame["args"][0])
+    if pid is NO_ANSWER:
+        return
+    frame["done"] = True
+    found = _find(engine, pid) if pid is not None else None
+    if found is not None:
+        row, column, piece = found
+        engine.log("piece_attacks", card=piece["card"], cell=label(engine, row, column))
+        _run(engine, frame["seat"], piece, "attack")
+
+
+def token_at(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    token, column = args
+    return bool(_board(engine)["tokens"][token] == column)
+
+
+def its(engine: Engine, seat: Seat, values: tuple, ctx: dict) -> int:
+    """A number of the card the effect is about (0 for an effect about no card)."""
+    piece = engine.data.zones.pieces.get(ctx.get("card", ""))
+    if piece is None:
+        return 0
+    return piece.life if values[0] == "life" else piece.values.get(values[0], 0)
+
+
+def _nothing(engine: Engine, frame: Frame) -> None:
+    """A condition run as an effect (a guard before `->`): its check was the point."""
+    engine.finish(frame)
+
+
+IMPLEMENTATIONS = {
+    "place": Implementation(place, can_place),
+    "fill": Implementation(fill),
+    "shift": Implementation(shift),
+    "close_row": Implementation(close_row, can_close),
+    "move_token": Implementation(move_token, can_move_token),
+    "move_piece": Implementation(move_piece, can_move_piece),
+    "hit": Implementation(hit, can_select),
+    "hit_all": Implementation(each, can_each),
+    "defeat": Implementation(defeat, can_select),
+    "defeat_all": Implementation(each, can_each),
+    "attack": Implementation(attack, can_select),
+    "present": Implementation(_nothing, can_select),
+    "token_at": Implementation(_nothing, token_at),
+}
+COUNTERS = {"its": its}
+
+
+# ---- checks, views, words -----------------------------------------------------------
+def on_board(engine: Engine) -> list[str]:
+    """The cards on the grid (for the count of every card's copies)."""
+    if "grid" not in engine.state:
+        return []
+    return [p["card"] for _, _, p in _pieces(engine)]
+
+
+def invariants(engine: Engine) -> list[str]:
+    """No piece in a closed row, damage below life, one id per piece, tokens on the grid,
+    packed columns without gaps toward the packing row."""
+    if "grid" not in engine.state:
+        return []
+    board, spec, out = _board(engine), engine.data.zones.grid, []
+    ids = [p["id"] for _, _, p in _pieces(engine)]
+    if len(set(ids)) != len(ids):
+        out.append("two pieces share an id")
+    for row, column, piece in _pieces(engine):
+        cell = label(engine, row, column)
+        if row < board["closed"]:
+            out.append(f"piece {piece['card']} in the closed cell {cell}")
+        life = engine.data.zones.pieces[piece["card"]].life
+        if not 0 <= piece["damage"] < life:
+            out.append(f"piece {piece['card']} in {cell} has {piece['damage']} damage of {life}")
+    for token, column in board["tokens"].items():
+        if not 1 <= column <= spec.columns:
+            out.append(f"token {token} in column {column}, off the grid")
+    return out
+
+
+def grid_text(engine: Engine) -> str:
+    """The grid in lines of text (a person's view at the terminal): each row's cells,
+    a piece by its noun and the damage marked on it, then the tokens' columns."""
+    text, board = engine.data.text, _board(engine)
+    lines = []
+    for r, (name, row) in enumerate(zip(engine.data.zones.grid.rows, board["cells"])):
+        shown = [
+            "-"
+            if p is None
+            else text.word(p["card"]) + (f" ({p['damage']})" if p["damage"] else "")
+            for p in row
+        ]
+        closed = " x" if r < board["closed"] else ""
+        lines.append(f"\n  {name}{closed}: " + " | ".join(shown))
+    for token, column in board["tokens"].items():
+        lines.append("\n  " + text.fill(TOKEN_AT, {"token": text.word(token), "column": column}))
+    return "".join(lines)
+
+
+def narrate(event: dict, text: TextRenderer) -> str | None:
+    """A line of the log for an event of the grid; None for any other event."""
+    kind = event["event"]
+    card = text.word(event["card"]) if "card" in event else ""
+    values = {**{k: v for k, v in event.items() if k not in ("event", "turn")}, "card": card}
+    templates = {
+        "piece_enters": ENTERS,
+        "piece_leaves": LEAVES,
+        "piece_moves": MOVES,
+        "piece_hit": HIT,
+        "piece_shrugs": SHRUGS,
+        "piece_defeated": DEFEATED,
+        "piece_attacks": ATTACKS,
+        "grid_shift": SHIFTS,
+        "row_closed": CLOSES,
+    }
+    if kind in templates:
+        return text.fill(templates[kind], values)
+    if kind == "token_moves":
+        return text.fill(
+            TOKEN_MOVES, {"token": text.word(event["token"]), "column": event["column"]}
+        )
+    return None
