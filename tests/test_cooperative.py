@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from blackangel.cli.main import ba
 from blackangel.dsl.compiler import compile_paths
-from blackangel.interpreter import observation
+from blackangel.interpreter import observation, procedure
 from blackangel.interpreter.agents import GreedyAgent, RandomAgent, play
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.invariants import problems
@@ -294,6 +294,9 @@ def test_the_observation_and_the_table_show_the_shared_tracks_and_the_captain():
     captain = ["Ann", "Bob", "Cy"][engine.state["rounds"]["captain"]]
     hull = engine.state["shared"]["hull"]
     assert f"hull points (the table&#x27;s): {hull}" in html and f"captain: {captain}" in html
+    said = procedure.position(engine, 0)  # what `ba play --human` shows beside a decision
+    assert f"table: {hull} hull points" in said
+    assert f"captain: P{engine.state['rounds']['captain'] + 1}" in said
 
 
 def test_ba_play_and_simulate_report_the_team():
