@@ -18,6 +18,7 @@ from ..dsl.games import default as default_game
 from ..dsl.games import load as load_game
 from ..dsl.i18n import N_, NN_
 from ..dsl.loader import UsageError
+from ..dsl.text import TextRenderer
 from ..interpreter import cluster, replay, simulation
 from ..interpreter.agents import AGENTS, OPPONENT, HumanAgent, QuitGame, play
 from ..interpreter.arguments import MAX_SEED, SEEDS
@@ -53,6 +54,8 @@ SEAT_WINS = NN_(
     "seat {seat}: {wins} win (shared wins count for each winner)",
     "seat {seat}: {wins} wins (shared wins count for each winner)",
 )
+# TRANSLATORS: a cooperative game, in which the seats win or lose together
+TEAM_WINS = N_("the team: {wins} won, {losses} lost ({share}% won)")
 AGENT_WINS = NN_("{agent}: {wins} win", "{agent}: {wins} wins")
 SCORES = N_("scores: mean {mean}, min {min}, max {max}")
 LENGTH = NN_(
@@ -82,6 +85,21 @@ REPLAY_VERIFIED = N_(
     "replay verified: {choices} choices, {players} players, seed {seed}, rules {rules}, "
     "scores {scores}"
 )
+
+
+def _seat_wins(report: dict, text: TextRenderer) -> None:
+    """The wins of each seat and agent, and the scores, of a competitive game's run."""
+    tr = text.tr
+    for seat, wins in enumerate(report["wins_by_seat"]):
+        click.echo("  " + text.fill(SEAT_WINS, {"seat": seat + 1, "wins": wins}, n=wins))
+    for agent, wins in report["wins_by_agent"].items():
+        shown = tr.pgettext("agent", agent)
+        click.echo("  " + text.fill(AGENT_WINS, {"agent": shown, "wins": wins}, n=wins))
+    s = report["scores"]
+    click.echo(
+        "  "
+        + text.fill(SCORES, {"mean": tr.decimal(s["mean"], 1), "min": s["min"], "max": s["max"]})
+    )
 
 
 def tell_on_terminal(line: str) -> None:
@@ -560,16 +578,12 @@ def simulate_command(
     )
     if backend == "ray":
         click.echo("  " + text.fill(ON_RAY, {"address": address or "local"}))
-    for seat, wins in enumerate(report["wins_by_seat"]):
-        click.echo("  " + text.fill(SEAT_WINS, {"seat": seat + 1, "wins": wins}, n=wins))
-    for agent, wins in report["wins_by_agent"].items():
-        shown = tr.pgettext("agent", agent)
-        click.echo("  " + text.fill(AGENT_WINS, {"agent": shown, "wins": wins}, n=wins))
-    s = report["scores"]
-    click.echo(
-        "  "
-        + text.fill(SCORES, {"mean": tr.decimal(s["mean"], 1), "min": s["min"], "max": s["max"]})
-    )
+    team = report.get("team")
+    if team is not None:  # the seats won or lost together: no seat's wins, no scores
+        share = tr.decimal(100 * team["wins"] / games, 1)
+        click.echo("  " + text.fill(TEAM_WINS, {**team, "share": share}))
+    else:
+        _seat_wins(report, text)
     if rival is not None:
         r = rival["scores"]
         values = {

@@ -8,14 +8,14 @@ problem: a bad value is reported and skipped, the rest is still checked.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import ast
 from .core import ANNOTATIONS
 from .diagnostics import Diagnostic, suggestion
 from .i18n import N_, Msg, Names
-from .meta import MAX_NUMBER, Field, Kind, Param, ParamType, Vocabulary
+from .meta import COUNT, MAX_NUMBER, Field, Kind, Param, ParamType, Vocabulary, ref
 from .visitor import NodeVisitor
 
 INFERRED, RECONSTRUCTED = "inferred", "reconstructed"
@@ -174,12 +174,17 @@ class Checker:
     def shape_fits(value: ast.Value, param: Param) -> bool:
         if param.type.form == "flag":
             return value.kind == "name" and value.value == param.type.words[0]
+        if param.type.form == "amount":
+            return value.kind in ("int", "name")
         return value.kind == param.type.shape
 
     def check_value(self, value: ast.Value, param: Param, what: str) -> Any:
         """Validate a value whose shape fits; report problems; return the Python value."""
         v = value.value
         form = param.type.form
+        if form == "amount":  # a count, or the name of a declaration that gives one
+            plain = ref(param.type.name, *param.type.refs) if isinstance(v, str) else COUNT
+            return self.check_value(value, replace(param, type=plain), what)
         if form in ("int", "count"):
             lo, hi = param.low, param.high
             if lo is not None and v < lo or hi is not None and v > hi:

@@ -13,9 +13,10 @@ from .ast import Call, Effect, walk_calls
 from .diagnostics import Diagnostic
 from .i18n import N_
 from .meta import COUNT, STRING, Primitive, flag, keyword, kind, param, ref
+from .values import COUNT_OR_VALUE
 
 DECK = ref("deck", "deck")
-AMOUNT = param("amount", COUNT)
+AMOUNT = param("amount", COUNT_OR_VALUE)  # a number, or a value by the player count
 
 KINDS = (
     kind(
@@ -29,7 +30,11 @@ KINDS = (
             param("many", STRING),
             required=True,
         ),
-        keyword("deal", "Cards each seat draws from it at set-up.", param("amount", COUNT)),
+        keyword(
+            "deal",
+            "Cards each seat draws from it at set-up (a number, or a value by the player count).",
+            param("amount", COUNT_OR_VALUE),
+        ),
         keyword(
             "reshuffle",
             "When it runs out, its discard pile is shuffled to become it again (without "

@@ -66,6 +66,21 @@ CODES: dict[str, tuple[str, str]] = {
         N_("a turn that may find nothing to do, or rules in which the game can never end"),
     ),
     "E304": (ERROR, N_("a deck that no card belongs to: nothing can be drawn from it or dealt")),
+    "E305": (
+        ERROR,
+        N_(
+            "a cooperative outcome that cannot work: a threshold outside a cooperative game "
+            "or reached at set-up, a competitive end in a cooperative game, no way to win"
+        ),
+    ),
+    "E306": (
+        ERROR,
+        N_("a round that cannot be run: both 'turn' and 'round', or a captain without rounds"),
+    ),
+    "E307": (
+        ERROR,
+        N_("a value that depends on the player count misses an allowed count, or has two"),
+    ),
     "W401": (WARNING, N_("unreachable content: declared but never used by the rule set")),
     "W402": (WARNING, N_("unused event: a trigger listens to an event nothing emits")),
     "W403": (WARNING, N_("unknown annotation")),

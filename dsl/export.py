@@ -129,6 +129,9 @@ def _param_schema(param: Param) -> dict:
             base["minimum"] = param.low
         if param.high is not None:
             base["maximum"] = param.high
+    elif form == "amount":  # a number, or the name of a value that gives one
+        number: dict[str, Any] = {"type": "integer", "minimum": param.low, "maximum": param.high}
+        base = {"anyOf": [number, {"type": "string"}]}
     elif form == "range":
         base = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
     elif form == "words":

@@ -41,6 +41,8 @@ class ParamType:
                  switch `having`, when given), or one of `words`, or, with
                  `events`, an event that the game raises
         number   the `field` number of a declaration of kind `refs[0]`
+        amount   a whole number >= 0, or the id of a declaration of a kind in `refs`
+                 that stands for one (a value that depends on the player count)
         kind     the name of a declaration kind
     `name` is how messages and `ba language` call the type ("color", "item");
     `unknown_code` is the diagnostic for a name that is not known.
@@ -77,6 +79,8 @@ class ParamType:
             return Msg(N_("the word '{word}'"), {"word": self.words[0]})
         if self.form == "count":
             return Msg(N_("a number >= 0"))
+        if self.form == "amount":
+            return Msg(N_("a number >= 0 or a {type}"), {"type": self.title})
         if self.form == "int":
             return Msg(N_("a number"))
         if self.form == "number":
@@ -151,7 +155,7 @@ class Param:
     @property
     def low(self) -> int | None:
         """The smallest allowed number (a count is never negative)."""
-        if self.lo is None and self.type.form == "count":
+        if self.lo is None and self.type.form in ("count", "amount"):
             return 0
         if self.lo is None and self.type.form == "int":
             return -MAX_NUMBER
@@ -160,7 +164,7 @@ class Param:
     @property
     def high(self) -> int | None:
         """The largest allowed number (MAX_NUMBER unless the parameter says less)."""
-        if self.hi is None and self.type.form in ("int", "count"):
+        if self.hi is None and self.type.form in ("int", "count", "amount"):
             return MAX_NUMBER
         return self.hi
 

@@ -1,14 +1,17 @@
 """The words of the engine's own procedure (interpreter/procedure.py), which plays a game
 written only in the language (`module rules_only`): the core vocabulary (dsl/core.py),
 plus what that procedure reads and no game module need read: the game's round limit,
-score track and tie-break, each track's start value and threshold, cards, decks
-and hands (dsl/decks.py), and a grid of pieces with its selectors (dsl/zones.py)."""
+score track and tie-break, each track's start value and threshold; cards, decks
+and hands (dsl/decks.py); a grid of pieces with its selectors (dsl/zones.py); the
+cooperative outcome, rounds made of phases and the rotating captain (dsl/outcomes.py);
+numbers that depend on the player count (dsl/values.py)."""
 
 from __future__ import annotations
 
-from . import decks, zones
+from . import decks, outcomes, values, zones
 from .core import CORE, TRACK
-from .meta import COUNT, INT, keyword, param, ref
+from .meta import INT, keyword, param, ref
+from .values import COUNT_OR_VALUE
 
 # When reaching a track's `end_at` ends the game: one of these words, or a ruling whose
 # options are these words (checked by dsl/consistency.py, E116)
@@ -17,8 +20,8 @@ END_RULE = ref("end_when", "ruling", also=END_WHEN)
 
 VOCABULARY = CORE.extend(
     "procedure",
-    kinds=decks.KINDS + zones.KINDS,
-    primitives=decks.PRIMITIVES + zones.PRIMITIVES,
+    kinds=decks.KINDS + zones.KINDS + values.KINDS,
+    primitives=decks.PRIMITIVES + zones.PRIMITIVES + outcomes.PRIMITIVES,
     fields={
         # a card that can be a piece of the grid (dsl/zones.py)
         "card": zones.CARD_FIELDS,
@@ -27,7 +30,7 @@ VOCABULARY = CORE.extend(
                 "rounds",
                 "The most rounds a game lasts (a round: each seat in turn takes its turn); "
                 "after the last one the best score wins.",
-                param("rounds", COUNT, lo=1),
+                param("rounds", COUNT_OR_VALUE, lo=1),
             ),
             keyword(
                 "score",
@@ -40,6 +43,7 @@ VOCABULARY = CORE.extend(
                 "share the win).",
                 param("track", TRACK),
             ),
+            *outcomes.GAME_FIELDS,
         ),
         "track": (
             keyword(
@@ -52,6 +56,7 @@ VOCABULARY = CORE.extend(
                 param("value", INT),
                 param("when", END_RULE),
             ),
+            *outcomes.TRACK_FIELDS,
         ),
     },
 )

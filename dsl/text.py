@@ -34,6 +34,9 @@ OPTIONAL = N_("you may {step}")
 OTHERWISE = N_("{first}; if you cannot, {fallback}")
 PER = N_("{effect} per {counter}")  # TRANSLATORS: {counter} is a counter's text, below
 CAP = N_("{effect} (at most {max})")
+# TRANSLATORS: one number of a value that depends on the player count: "4 (4-5 players)"
+BY_PLAYERS = N_("{number} ({players} players)")
+BY_PLAYERS_OR = N_("{numbers} or {last}")  # TRANSLATORS: the numbers of such a value
 # TRANSLATORS: {condition} is a condition's text ("two dice show the same face")
 IF = N_("{effect} if {condition}")
 GUARD = N_("if {cost}: {benefit}")  # a condition before '->': what follows needs it
@@ -265,6 +268,24 @@ class TextRenderer(NodeVisitor):
             shown = self.tr.pgettext(slot, template)
         return shown.format(**{k: self.render(v) if type(v) is tuple else v for k, v in values})
 
+    def by_players(self, name: str) -> str:
+        """A value that depends on the player count, as its numbers: "5 (2-3 players) or 4
+        (4-5 players)"."""
+        decl = next((d for d in self.decls if d.kind == "value" and d.id == name), None)
+        if decl is None:
+            return name
+        parts = []
+        for use in decl.fields.get("players", []):
+            lo, hi = use.args["players"]
+            players = (
+                self.tr.number(lo) if lo == hi else f"{self.tr.number(lo)}-{self.tr.number(hi)}"
+            )
+            values = {"number": self.tr.number(use.args["number"]), "players": players}
+            parts.append(self._(BY_PLAYERS).format(**values))
+        if len(parts) < 2:
+            return "".join(parts)
+        return self._(BY_PLAYERS_OR).format(numbers=", ".join(parts[:-1]), last=parts[-1])
+
     def join(self, items: list[str], style: str = "standard") -> str:
         return self.tr.join(items, style)
 
@@ -296,7 +317,10 @@ class TextRenderer(NodeVisitor):
             if noun:
                 return self.word(noun, slot, value if isinstance(value, int) else 1, True)
             param = params.get(name)
-            if param is not None and param.type.form == "count":
+            if param is not None and param.type.form == "amount" and isinstance(value, str):
+                last_count["n"] = 2
+                return self.by_players(value)
+            if param is not None and param.type.form in ("count", "amount"):
                 last_count["n"] = value
             if isinstance(value, int):
                 return self.tr.number(value)

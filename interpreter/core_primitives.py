@@ -2,7 +2,8 @@
 conditions.
 
 A track is a number per player, kept at `players[seat][track]` (or in the record the
-game's `holder` names, for an automated opponent). How low it may go is its `min`, else
+game's `holder` names, for an automated opponent); a `shared` track is one number for the
+table, kept at `shared[track]`, whoever moves it. How low it may go is its `min`, else
 the game's to say (`Game.track_floor`); how high, its `limit`, and what a gain beyond that
 does, its `past_limit` rule. The last roll of dice is `state["roll"]`, a list of faces.
 """
@@ -24,6 +25,19 @@ def rule(engine: Engine, value: str, words: tuple[str, ...]) -> str:
     return value if value in words else engine.ruling(value)
 
 
+def record(engine: Engine, seat: Seat, track: str) -> dict:
+    """The record that holds a seat's value of a track: the table's for a shared track."""
+    if engine.data.tracks[track].shared:
+        shared: dict = engine.state["shared"]
+        return shared
+    return engine.data.game.holder(engine.state, seat)
+
+
+def _table(engine: Engine, track: str, held: dict) -> dict:
+    """For the log of a move on a shared track: the table's value after it."""
+    return {"shared": held[track]} if engine.data.tracks[track].shared else {}
+
+
 def past_limit(engine: Engine, track: Track, start: int, amount: int) -> int:
     """Where a gain of `amount` from `start` ends on a track with a `limit`."""
     target = start + amount
@@ -40,15 +54,18 @@ def past_limit(engine: Engine, track: Track, start: int, amount: int) -> int:
 
 def gain_points(engine: Engine, seat: Seat, amount: int, track: str) -> None:
     """Move a player up a track; on a track with a `limit`, the log says where it ended."""
-    player = engine.data.game.holder(engine.state, seat)
+    player = record(engine, seat, track)
     bounds = engine.data.tracks[track]
     if bounds.limit is None:
         player[track] += amount
-        engine.log("gain_vp", seat=seat, amount=amount, track=track)
+        shared = _table(engine, track, player)
+        engine.log("gain_vp", seat=seat, amount=amount, track=track, **shared)
         return
     start = player[track]
     player[track] = past_limit(engine, bounds, start, amount)
-    engine.log("gain_vp", seat=seat, amount=amount, track=track, start=start, to=player[track])
+    to = player[track]
+    shared = _table(engine, track, player)
+    engine.log("gain_vp", seat=seat, amount=amount, track=track, start=start, to=to, **shared)
 
 
 def gain(engine: Engine, frame: Frame) -> None:
@@ -63,7 +80,7 @@ def can_gain(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     bounds = engine.data.tracks[track]
     if bounds.limit is None:
         return True
-    value = engine.data.game.holder(engine.state, seat)[track]
+    value = record(engine, seat, track)[track]
     if rule(engine, bounds.past_limit, ("overshoot", "exact", "bounce")) == "exact":
         return value + amount <= bounds.limit
     return value < bounds.limit
@@ -71,14 +88,14 @@ def can_gain(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
 
 def lose_points(engine: Engine, seat: Seat, amount: int, track: str) -> None:
     """Move a player down a track, no lower than its `min` or the game's floor for it."""
-    player = engine.data.game.holder(engine.state, seat)
+    player = record(engine, seat, track)
     floor = engine.data.tracks[track].min
     if floor is None:
         floor = engine.data.game.track_floor(engine, track)
     player[track] -= amount
     if floor is not None and player[track] < floor:
         player[track] = floor
-    engine.log("lose_vp", seat=seat, amount=amount, track=track)
+    engine.log("lose_vp", seat=seat, amount=amount, track=track, **_table(engine, track, player))
 
 
 def lose(engine: Engine, frame: Frame) -> None:
@@ -87,10 +104,16 @@ def lose(engine: Engine, frame: Frame) -> None:
     engine.finish(frame)
 
 
+def pay_points(engine: Engine, seat: Seat, amount: int, track: str) -> None:
+    """Move a seat down a track as a cost (the check said it has that much)."""
+    held = record(engine, seat, track)
+    held[track] -= amount
+    engine.log("pay", seat=seat, amount=amount, track=track, **_table(engine, track, held))
+
+
 def pay(engine: Engine, frame: Frame) -> None:
     amount, track = frame["args"]
-    engine.data.game.holder(engine.state, frame["seat"])[track] -= amount
-    engine.log("pay", seat=frame["seat"], amount=amount, track=track)
+    pay_points(engine, frame["seat"], amount, track)
     engine.finish(frame)
 
 
@@ -98,7 +121,7 @@ def can_pay(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     """Only what the seat has: down to the track's `min` (0 without one)."""
     amount, track = args
     floor = engine.data.tracks[track].min or 0
-    return engine.data.game.holder(engine.state, seat)[track] - amount >= floor
+    return record(engine, seat, track)[track] - amount >= floor
 
 
 def roll(engine: Engine, frame: Frame) -> None:
@@ -127,7 +150,7 @@ def doubles(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
 
 def at_least(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     amount, track = args
-    return engine.data.game.holder(engine.state, seat)[track] >= amount
+    return record(engine, seat, track)[track] >= amount
 
 
 def ruled(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:

@@ -39,7 +39,7 @@ RESHUFFLES = N_("  the discarded {deck} are shuffled into a new deck")
 
 @dataclass(frozen=True)
 class Deck:
-    deal: int  # cards each seat draws at set-up
+    deal: int | str  # cards each seat draws at set-up (a number, or a value's name)
     reshuffle: bool  # an empty deck takes back its discard pile, shuffled
     per_seat: bool  # each seat has its own copy of the deck (and its own discard pile)
     cards: tuple[str, ...]  # one entry per copy, in declaration order (before shuffling)
@@ -100,7 +100,7 @@ def setup(program: Program, state: dict, players: int) -> None:
     for name, deck in program.decks.items():
         for seat, hand in enumerate(cards["hands"]):
             pile = _piles(cards, deck, name, seat)[0]
-            for _ in range(min(deck.deal, len(pile))):
+            for _ in range(min(program.count(deck.deal, players), len(pile))):
                 hand.append(pile.pop())
 
 
@@ -127,7 +127,7 @@ def _top(engine: Engine, deck: str, seat: Seat) -> str | None:
 
 def draw(engine: Engine, frame: Frame) -> None:
     amount, deck = frame["args"]
-    _draw(engine, frame["seat"], deck, amount)
+    _draw(engine, frame["seat"], deck, engine.data.count(amount, engine.players))
     engine.finish(frame)
 
 
@@ -136,7 +136,7 @@ def refill(engine: Engine, frame: Frame) -> None:
     amount, deck = frame["args"]
     seat = frame["seat"]
     held = _count(engine, seat, deck)
-    _draw(engine, seat, deck, max(0, amount - held))
+    _draw(engine, seat, deck, max(0, engine.data.count(amount, engine.players) - held))
     engine.finish(frame)
 
 
@@ -250,7 +250,7 @@ def can_discard(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
 
 def hand_size(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     amount, deck = args
-    return _count(engine, seat, deck) >= amount
+    return _count(engine, seat, deck) >= engine.data.count(amount, engine.players)
 
 
 def _nothing(engine: Engine, frame: Frame) -> None:

@@ -18,6 +18,8 @@ WINNER = NN_(
     "winner: {winners} with {score} {points} after {turns} turns",
     "winners: {winners} with {score} {points} after {turns} turns",
 )
+TEAM_WON = N_("the team wins: {seats}, after {turns} turns")  # TRANSLATORS: a cooperative game
+TEAM_LOST = N_("the team loses: {seats}, after {turns} turns")  # TRANSLATORS: a cooperative game
 POINTS = N_("points")  # what a game without a score track counts
 SEAT = N_("P{number}")
 SEAT_WITH_AGENT = N_("{seat} ({agent})")  # TRANSLATORS: a seat and who plays it: P1 (greedy)
@@ -114,6 +116,11 @@ def transcript(engine: Engine, names: list[str], events: list[dict] | None = Non
         header = text.fill(HEADER_RIVAL, {**values, "rival": rival[0]}, n=len(state["players"]))
     lines = [header]
     lines += log_lines(engine, names, events)
+    if engine.data.cooperative is not None:  # the seats win or lose together
+        won = any(engine.returns())
+        values = {"seats": text.join(names), "turns": engine.data.game.clock(state)}
+        lines.append("\n" + text.fill(TEAM_WON if won else TEAM_LOST, values))
+        return "\n".join(lines) + "\n"
     scores = state["scores"]
     winners = [names[s] for s, won in enumerate(engine.returns()) if won]
     best = max(scores)

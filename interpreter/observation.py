@@ -16,6 +16,10 @@ shows as private information (the observer's own with "own", every seat's with "
 
 A grid (interpreter/zones.py), when the rules declare one, is public: each cell's card
 and damage, each token's column and how many rows are closed.
+
+Shared tracks (one number for the table) and, in a game of rounds of phases, the captain
+(relative to the observer, as the seat to play is) are public too; so is a cooperative
+game's outcome, in `rounds`.
 """
 
 from __future__ import annotations
@@ -80,6 +84,11 @@ def _numbers(record: dict) -> list[str]:
     return sorted(k for k, v in record.items() if isinstance(v, int) and not isinstance(v, bool))
 
 
+def _shared(engine: Engine) -> list[str]:
+    """The shared tracks, one number each for the table."""
+    return sorted(engine.state.get("shared", {}))
+
+
 def _seats(engine: Engine) -> int:
     return engine.data.player_range.stop - 1
 
@@ -97,6 +106,8 @@ def view(engine: Engine, seat: int, private: str = "own", public: bool = True) -
     out: dict[str, Any] = {}
     if public:
         out["players"] = [{k: p[k] for k in _numbers(p)} for p in state["players"]]
+        if "shared" in state:
+            out["shared"] = dict(state["shared"])
         out["rounds"] = state.get("rounds")
         out["roll"] = state.get("roll")
         out["scores"] = state["scores"]
@@ -183,6 +194,9 @@ def _layout(engine: Engine, private: str, public: bool) -> list[tuple[str, int, 
     out: list[tuple[str, int, str]] = []
     if public:
         out += [(f"seat_{key}", seats, f"{key} of each seat, from the observer") for key in keys]
+        out += [(f"shared_{key}", 1, f"{key}, one for the table") for key in _shared(engine)]
+        if data.round_phases:
+            out.append(("captain", seats, "the round's captain, from the observer (one-hot)"))
         out += [
             ("to_play", seats, "the seat deciding, from the observer (one-hot)"),
             ("round", 1, "the round"),
@@ -227,10 +241,15 @@ def tensor(engine: Engine, seat: int, private: str = "own", public: bool = True)
         for key in _numbers(players[0]):
             row = [float(players[s].get(key, 0)) for s in relative]
             values += row + [0.0] * (seats - len(row))
+        values += [float(state["shared"][key]) for key in _shared(engine)]
+        rounds = state.get("rounds") or {}
+        if engine.data.round_phases:
+            captain = [0.0] * seats
+            captain[(rounds["captain"] - seat) % len(players)] = 1.0
+            values += captain
         to_play = [0.0] * seats
         if decision is not None:
             to_play[(decision.player - seat) % len(players)] = 1.0
-        rounds = state.get("rounds") or {}
         values += to_play
         values.append(float(rounds.get("round", 0)))
         values.append(float(max(state.get("roll") or [0])))

@@ -1,14 +1,19 @@
 """The engine's own game procedure, for a game written entirely in the language
 (`game { module rules_only ... }`): seats take turns in order, a round is every seat's turn,
 and the game ends when a track reaches its `end_at` value or after the last of its
-`rounds`; the best score wins, `tie_break` deciding between equal scores.
+`rounds`; the best score wins, `tie_break` deciding between equal scores. Or a round is
+made of phases (`round PHASE captain|each`), led by a captain who moves on each round;
+and in a `cooperative` game the seats win or lose together (interpreter/outcomes.py).
 
 Everything it reads comes from the rules (the compiled Program: `turn`, `rounds`,
 `score`, `tie_break`, each track's `start`, `min`, `limit` and `end_at`); it names no game.
 
-State beyond the engine's keys: `players[seat]` holds one number per track, `rounds`
-the seat to play, the round, the turns played and, once over, how the game ended
-(`threshold`: a track reached its end; `rounds`: the last round was played), and
+State beyond the engine's keys: `players[seat]` holds one number per track (`shared` one
+per shared track, when there are any), `rounds` the seat to play, the round, the turns
+played and, once over, how the game ended (`threshold`: a track reached its end;
+`rounds`: the last round was played; in a cooperative game `win_at`, `lose_at` or
+`rounds`, and `outcome`, see outcomes.py); in a game of rounds of phases also the
+`captain`, the phase of the round (`step`) and the seats that carried it out (`done`); and
 `roll` the faces of the last roll of dice; `cards` the decks, discard piles and hands
 when the rules declare decks (interpreter/decks.py); `grid` the grid, its pieces and
 tokens when the rules declare one (interpreter/zones.py).
@@ -17,17 +22,20 @@ tokens when the rules declare one (interpreter/zones.py).
 from __future__ import annotations
 
 from ..dsl import decks as deck_words
+from ..dsl import outcomes as outcome_words
+from ..dsl import values as value_words
 from ..dsl import zones as zone_words
 from ..dsl.diagnostics import Diagnostic
 from ..dsl.errors import ArgumentError
-from ..dsl.i18n import N_
+from ..dsl.i18n import N_, NC_
 from ..dsl.procedure import END_WHEN, VOCABULARY
 from ..dsl.text import TextRenderer
-from . import decks, zones
+from . import decks, outcomes, zones
 from .core_primitives import rule
 from .engine import Engine
 from .game import Frame, Game
 from .program import Program
+from .rng import Rng
 
 TURN = N_("-- round {round}, {who}: {tracks} --")
 ROLLS = N_("  {who} rolls {faces}")
@@ -39,6 +47,23 @@ PAYS = N_("  {who} pays {amount}")
 CHOOSES = N_("  {who}: {label}")
 OVER_THRESHOLD = N_("** the game is over: a track has reached its end **")
 OVER_ROUNDS = N_("** the game is over: the last round has been played **")
+ROUND_START = N_("-- round {round}: {who} is the captain; table: {tracks} --")
+PHASE_START = N_("- {phase}: {who} ({tracks})")
+TEAM_WINS = N_("** the team wins: the {track} track has reached {value} **")
+TEAM_LOSES = N_("** the team loses: the {track} track has reached {value} **")
+TEAM_SURVIVES = N_("** the team wins: it has lasted the last round **")
+TEAM_OUT_OF_TIME = N_("** the team loses: the last round is over **")
+SHARED_UP = N_("  {who} adds {amount} to the table: now {now}")
+SHARED_DOWN = N_("  {who} takes {amount} from the table: now {now}")
+CAPTAIN = N_("captain: {who}")
+# how a game ended, in a word (summaries): a competitive game's, then a cooperative one's
+ENDINGS = (
+    NC_("ending", "threshold"),
+    NC_("ending", "rounds"),
+    NC_("ending", "win_at"),
+    NC_("ending", "lose_at"),
+)
+TABLE = N_("table: {tracks}")
 
 
 def setup(program: Program, state: dict, players: int) -> None:
@@ -47,12 +72,20 @@ def setup(program: Program, state: dict, players: int) -> None:
             f"{program.title} is for {program.player_range.start}-"
             f"{program.player_range.stop - 1} players, not {players}"
         )
-    starts = {name: track.start for name, track in program.tracks.items()}
+    starts = {name: t.start for name, t in program.tracks.items() if not t.shared}
     state["players"] = [dict(starts) for _ in range(players)]
+    shared = {name: t.start for name, t in program.tracks.items() if t.shared}
+    if shared:
+        state["shared"] = shared
     state["rounds"] = {"seat": 0, "round": 1, "turns": 0, "ending": None}
+    if program.cooperative is not None:
+        state["rounds"].update(outcome=None, won=None)
     state["roll"] = []
     decks.setup(program, state, players)
     zones.setup(program, state, players)
+    if program.round_phases:
+        first = 0 if program.first_captain == "first" else Rng(state).below(players)
+        state["rounds"].update(seat=first, captain=first, step=0, done=0)
 
 
 def _reached(engine: Engine) -> set[str]:
@@ -61,39 +94,101 @@ def _reached(engine: Engine) -> set[str]:
     for name, track in engine.data.tracks.items():
         if track.end_at is None or track.end_when is None:
             continue
-        if any(player[name] >= track.end_at for player in engine.state["players"]):
+        if any(value >= track.end_at for value in outcomes.values(engine, name)):
             out.add(rule(engine, track.end_when, END_WHEN))
     return out
 
 
 def rounds(engine: Engine, frame: Frame) -> None:
-    """Turns in seat order until a threshold is reached or the last round is over."""
+    """Turns in seat order, or the phases of each round from its captain, until the game
+    is decided, a threshold is reached or the last round is over."""
     state, data = engine.state, engine.data
     play = state["rounds"]
     if frame.pop("in_turn", False):
-        seat = play["seat"]
         play["turns"] += 1
-        last = seat == len(state["players"]) - 1
-        reached = _reached(engine)
-        if "at_once" in reached or (reached and last):
-            play["ending"] = "threshold"
-        elif last and play["round"] == data.rounds:
-            play["ending"] = "rounds"
-        play["seat"] = (seat + 1) % len(state["players"])
-        play["round"] += play["seat"] == 0
+        round_over = _advance(engine)
+        limit = None if data.rounds is None else data.count(data.rounds, engine.players)
+        last = round_over and play["round"] == limit
+        if data.cooperative is None:
+            reached = _reached(engine)
+            if "at_once" in reached or (reached and round_over):
+                play["ending"] = "threshold"
+            elif last:
+                play["ending"] = "rounds"
+        elif play["outcome"] is None and last:
+            outcomes.rounds_out(engine)
+        if round_over:
+            _next_round(engine)
+    if data.cooperative is not None and play["outcome"] is not None:
+        play["ending"] = _cooperative_ending(play["outcome"])
     if play["ending"] is not None:
+        _end(engine, frame)
+        return
+    frame["in_turn"] = True
+    seat = play["seat"]
+    op = "phase" if data.cooperative is None else "step"
+    if not data.round_phases:
+        engine.log("turn", seat=seat, round=play["round"], tracks=dict(state["players"][seat]))
+        engine.push({"op": op, "seat": seat, "phase": data.turn_phase, "pc": 0})
+        return
+    phase = data.round_phases[play["step"]][0]
+    if play["step"] == 0 and play["done"] == 0:
+        engine.log("round", seat=seat, round=play["round"], shared=dict(state.get("shared", {})))
+    engine.log("phase_turn", seat=seat, phase=phase, tracks=dict(state["players"][seat]))
+    engine.push({"op": op, "seat": seat, "phase": phase, "pc": 0})
+
+
+def _advance(engine: Engine) -> bool:
+    """After a seat's turn or phase: the next seat to play; whether the round is over."""
+    play, players = engine.state["rounds"], len(engine.state["players"])
+    phases = engine.data.round_phases
+    if not phases:
+        play["seat"] = (play["seat"] + 1) % players
+        return play["seat"] == 0
+    play["done"] += 1
+    if phases[play["step"]][1] == "captain" or play["done"] == players:
+        play["step"] += 1
+        play["done"] = 0
+    play["seat"] = (play["captain"] + play["done"]) % players
+    return play["step"] == len(phases)
+
+
+def _next_round(engine: Engine) -> None:
+    """A new round: with rounds of phases, led by the next captain, from its first phase."""
+    play = engine.state["rounds"]
+    play["round"] += 1
+    if engine.data.round_phases:
+        play["captain"] = (play["captain"] + 1) % len(engine.state["players"])
+        play["seat"] = play["captain"]
+        play["step"] = 0
+
+
+def _cooperative_ending(outcome: dict) -> str:
+    """How a cooperative game ended, in a word: a threshold's keyword, or `rounds`."""
+    if outcome["track"] is None:
+        return "rounds"
+    return "win_at" if outcome["result"] == "win" else "lose_at"
+
+
+def _end(engine: Engine, frame: Frame) -> None:
+    """The final scores (a cooperative game: 1 for every seat on a win, 0 on a loss)."""
+    state, data = engine.state, engine.data
+    play = state["rounds"]
+    if data.cooperative is None:
         state["scores"] = [player[data.score_track] for player in state["players"]]
         engine.log("game_end", ending=play["ending"], scores=state["scores"])
-        engine.finish(frame)
-        return
-    seat = play["seat"]
-    frame["in_turn"] = True
-    engine.log("turn", seat=seat, round=play["round"], tracks=dict(state["players"][seat]))
-    engine.push({"op": "phase", "seat": seat, "phase": data.turn_phase, "pc": 0})
+    else:
+        outcome = play["outcome"]
+        state["scores"] = [int(outcome["result"] == "win")] * len(state["players"])
+        engine.log("game_end", ending=play["ending"], scores=state["scores"], **outcome)
+    engine.finish(frame)
 
 
 def break_ties(engine: Engine, winners: list[int]) -> list[int]:
-    """Of seats with the same best score, those best on the `tie_break` track."""
+    """Of seats with the same best score, those best on the `tie_break` track; in a
+    cooperative game, every seat when the team won, none when it lost."""
+    if engine.data.cooperative is not None:
+        return winners if engine.state["rounds"]["outcome"]["result"] == "win" else []
     track = engine.data.tie_break
     if track is None or len(winners) < 2:
         return winners
@@ -102,16 +197,31 @@ def break_ties(engine: Engine, winners: list[int]) -> list[int]:
 
 
 def invariants(engine: Engine) -> list[str]:
-    state, out = engine.state, []
-    for seat, player in enumerate(state["players"]):
-        for name, track in engine.data.tracks.items():
-            value = player[name]
+    state, data, out = engine.state, engine.data, []
+    holders = [(f"P{seat + 1}", player) for seat, player in enumerate(state["players"])]
+    holders.append(("the table", state.get("shared", {})))
+    for who, held in holders:
+        for name, track in data.tracks.items():
+            if track.shared != (who == "the table"):
+                continue
+            value = held[name]
             if track.min is not None and value < track.min:
-                out.append(f"P{seat + 1} has {value} {name}, below its min {track.min}")
+                out.append(f"{who} has {value} {name}, below its min {track.min}")
             if track.limit is not None and value > track.limit:
-                out.append(f"P{seat + 1} has {value} {name}, above its limit {track.limit}")
-    if (state["scores"] is None) != (state["rounds"]["ending"] is None):
+                out.append(f"{who} has {value} {name}, above its limit {track.limit}")
+    play = state["rounds"]
+    if (state["scores"] is None) != (play["ending"] is None):
         out.append("scores are set exactly when the game has ended")
+    if data.cooperative is not None and (play["outcome"] is None) != (play["ending"] is None):
+        out.append("a cooperative game is decided exactly when it has ended")
+    if data.round_phases:
+        players = len(state["players"])
+        if not 0 <= play["captain"] < players:
+            out.append(f"the captain {play['captain']} is not a seat")
+        if play["ending"] is None and not (
+            0 <= play["step"] < len(data.round_phases) and 0 <= play["done"] < players
+        ):
+            out.append(f"phase {play['step']} of the round, {play['done']} seats done: no such")
     return out + decks.invariants(engine, zones.on_board(engine)) + zones.invariants(engine)
 
 
@@ -130,8 +240,14 @@ def narrate(event: dict, names: list[str], text: TextRenderer) -> str | None:
     if grid is not None:
         return grid
     if kind == "turn":
-        tracks = text.join([_amount(text, v, t) for t, v in event["tracks"].items()])
+        tracks = _tracks(text, event["tracks"])
         return "\n" + text.fill(TURN, {"round": event["round"], "who": who, "tracks": tracks})
+    if kind == "round":
+        values = {"round": event["round"], "who": who, "tracks": _tracks(text, event["shared"])}
+        return "\n" + text.fill(ROUND_START, values)
+    if kind == "phase_turn":
+        values = {"phase": text.word(event["phase"]), "who": who}
+        return text.fill(PHASE_START, {**values, "tracks": _tracks(text, event["tracks"])})
     if kind == "choice":
         return text.fill(CHOOSES, {"who": who, "label": event["label"]})
     if kind == "roll":
@@ -139,6 +255,9 @@ def narrate(event: dict, names: list[str], text: TextRenderer) -> str | None:
         return text.fill(ROLLS, {"who": who, "faces": faces})
     if kind in ("gain_vp", "lose_vp", "pay"):
         amount = _amount(text, event["amount"], event["track"])
+        if "shared" in event:
+            template = SHARED_UP if kind == "gain_vp" else SHARED_DOWN
+            return text.fill(template, {"who": who, "amount": amount, "now": event["shared"]})
         if kind == "gain_vp" and "to" in event:
             beyond = event["to"] != event["start"] + event["amount"]
             values = {"who": who, "amount": amount, "to": event["to"]}
@@ -146,13 +265,32 @@ def narrate(event: dict, names: list[str], text: TextRenderer) -> str | None:
         template = {"gain_vp": PLAIN_GAIN, "lose_vp": LOSES, "pay": PAYS}[kind]
         return text.fill(template, {"who": who, "amount": amount})
     if kind == "game_end":
-        why = OVER_THRESHOLD if event["ending"] == "threshold" else OVER_ROUNDS
-        return "\n" + text.fill(why, {})
+        return "\n" + _why(event, text)
     return None
 
 
+def _tracks(text: TextRenderer, tracks: dict[str, int]) -> str:
+    return text.join([_amount(text, v, t) for t, v in tracks.items()])
+
+
+def _why(event: dict, text: TextRenderer) -> str:
+    """Why the game is over: for a cooperative game, the team's fate and what sealed it."""
+    if "result" not in event:
+        return text.fill(OVER_THRESHOLD if event["ending"] == "threshold" else OVER_ROUNDS, {})
+    won = event["result"] == "win"
+    if event["track"] is None:
+        return text.fill(TEAM_SURVIVES if won else TEAM_OUT_OF_TIME, {})
+    values = {"track": text.word(event["track"], None, 2), "value": event["value"]}
+    return text.fill(TEAM_WINS if won else TEAM_LOSES, values)
+
+
 def heuristic(engine: Engine, seat: int) -> float:
-    """The seat's score against the best other score (a won game counts above all)."""
+    """The seat's score against the best other score (a won game counts above all); in a
+    cooperative game, how far the team is from its thresholds (outcomes.progress)."""
+    if engine.state["scores"] is not None and engine.data.cooperative is not None:
+        return 1000.0 * engine.returns()[seat]
+    if engine.data.cooperative is not None:
+        return outcomes.progress(engine)
     score = engine.data.score_track
     players = engine.state["players"]
     mine = players[seat][score]
@@ -163,34 +301,53 @@ def heuristic(engine: Engine, seat: int) -> float:
 
 
 def position(engine: Engine, seat: int) -> str:
-    text = engine.data.text
-    players = engine.state["players"]
-    own = text.join([_amount(text, v, t) for t, v in players[seat].items()])
-    score = engine.data.score_track
-    others = ", ".join(
-        f"P{s + 1}: {_amount(text, p[score], score)}" for s, p in enumerate(players) if s != seat
-    )
-    if "cards" in engine.state:
+    """The seat's tracks and hand; the others' scores, or the table's tracks and captain."""
+    text, state = engine.data.text, engine.state
+    players = state["players"]
+    own = _tracks(text, players[seat])
+    if "cards" in state:
         own += f" | {decks.hand_text(engine, seat)}"
-    grid = zones.grid_text(engine) if "grid" in engine.state else ""
-    return f"  {own} | {others}{grid}"
+    parts = [own]
+    if engine.data.cooperative is None:
+        score = engine.data.score_track
+        parts.append(
+            ", ".join(
+                f"P{s + 1}: {_amount(text, p[score], score)}"
+                for s, p in enumerate(players)
+                if s != seat
+            )
+        )
+    if "shared" in state:
+        parts.append(text.fill(TABLE, {"tracks": _tracks(text, state["shared"])}))
+    if engine.data.round_phases:
+        parts.append(text.fill(CAPTAIN, {"who": f"P{state['rounds']['captain'] + 1}"}))
+    grid = zones.grid_text(engine) if "grid" in state else ""
+    return "  " + " | ".join(parts) + grid
 
 
 def checks(by_kind: dict) -> list[Diagnostic]:
-    """A game of the core procedure needs a turn phase and an end: rounds or a threshold."""
+    """A game of the core procedure needs a turn phase (or a round of phases) and an end:
+    rounds or a threshold."""
     game = next(iter(by_kind.get("game", [])), None)
     if game is None:
         return []
     out = []
-    if game.value("turn") is None:
+    if game.value("turn") is None and game.first("round") is None:
         out.append(
             Diagnostic.of(
                 "E111",
                 game.item.span,
-                N_("the core procedure needs 'turn': the phase each seat carries out"),
+                N_(
+                    "the core procedure needs 'turn' (the phase each seat carries out) or "
+                    "'round' lines (the phases of a round)"
+                ),
             )
         )
-    ends = any(t.value("end_at") is not None for t in by_kind.get("track", []))
+    ends = any(
+        t.value(key) is not None
+        for t in by_kind.get("track", [])
+        for key in ("end_at", "win_at", "lose_at")
+    )
     if game.value("rounds") is None and not ends:
         out.append(
             Diagnostic.of(
@@ -208,9 +365,9 @@ GAME: Game[Program] = Game(
     build=Program,
     setup=setup,
     start="rounds",
-    primitives={**decks.IMPLEMENTATIONS, **zones.IMPLEMENTATIONS},
+    primitives={**decks.IMPLEMENTATIONS, **zones.IMPLEMENTATIONS, **outcomes.IMPLEMENTATIONS},
     counters=zones.COUNTERS,
-    ops={"rounds": rounds},
+    ops={"rounds": rounds, "step": outcomes.step},
     piles=(),
     invariants=invariants,
     narrate=narrate,
@@ -218,7 +375,7 @@ GAME: Game[Program] = Game(
     position=position,
     clock=lambda state: state["rounds"]["turns"],
     ending=lambda state: state["rounds"]["ending"] or "none",
-    checks=(checks, deck_words.checks, zone_words.checks),
+    checks=(checks, deck_words.checks, zone_words.checks, outcome_words.checks, value_words.checks),
     seen_event=decks.seen_event,
     determinize=decks.determinize,
     break_ties=break_ties,

@@ -18,6 +18,7 @@ from ..dsl import ast
 from ..dsl.compiler import RuleSet
 from ..dsl.i18n import SOURCE_LANGUAGE
 from ..dsl.text import TextRenderer
+from ..dsl.values import table as values_table
 from .core_primitives import CORE_IMPLEMENTATIONS
 from .decks import tables as deck_tables
 from .effects import EFFECT_OPS, FEASIBLE
@@ -40,7 +41,9 @@ class Ruling:
 @dataclass(frozen=True)
 class Track:
     """A track's bounds and threshold (dsl/core.py `track`); a rule is a word of
-    PAST_LIMIT or END_WHEN, or the name of a ruling whose option is one."""
+    PAST_LIMIT or END_WHEN, or the name of a ruling whose option is one. A `shared` track
+    has one value for the table; `win_at` and `lose_at` end a cooperative game
+    (dsl/outcomes.py)."""
 
     start: int
     min: int | None
@@ -48,6 +51,9 @@ class Track:
     past_limit: str
     end_at: int | None
     end_when: str | None
+    shared: bool = False
+    win_at: int | None = None
+    lose_at: int | None = None
 
 
 class Program:
@@ -70,18 +76,39 @@ class Program:
                 t.value("past_limit", default="overshoot"),
                 t.value("end_at"),
                 t.value("end_at", "when"),
+                t.first("shared") is not None,
+                t.value("win_at"),
+                t.value("lose_at"),
             )
             for t in ruleset.of_kind("track")
             if t.id is not None
         }
-        first = next(iter(self.tracks), None)
+        first = next((name for name, t in self.tracks.items() if not t.shared), None)
         # the final scores count this track; seats with the same score compare `tie_break`
         self.score_track: str | None = (
             game_decl.value("score", default=first) if game_decl else first
         )
         self.tie_break: str | None = game_decl.value("tie_break") if game_decl else None
         self.turn_phase: str | None = game_decl.value("turn") if game_decl else None
-        self.rounds: int | None = game_decl.value("rounds") if game_decl else None
+        # a number, or the name of a value that depends on the player count (`count`)
+        self.rounds: int | str | None = game_decl.value("rounds") if game_decl else None
+        self.values: dict[str, dict[int, int]] = {
+            v.id: values_table(v) for v in ruleset.of_kind("value") if v.id is not None
+        }
+        # a cooperative game: what running out of rounds does ("lose", "survive"); None:
+        # a competitive game (dsl/outcomes.py)
+        self.cooperative: str | None = None
+        # the phases of a round and who carries each out ("captain", "each"); () for a
+        # game of turns; and who leads the first round ("first", "random")
+        self.round_phases: tuple[tuple[str, str], ...] = ()
+        self.first_captain = "first"
+        if game_decl is not None and game_decl.first("cooperative") is not None:
+            self.cooperative = game_decl.value("cooperative", "rounds_end", default="lose")
+        if game_decl is not None:
+            self.round_phases = tuple(
+                (use.args["phase"], use.args["by"]) for use in game_decl.fields.get("round", [])
+            )
+            self.first_captain = game_decl.value("first_captain", default="first")
         self.nodes: list[ast.Effect] = []
         self.parts: list[tuple[int, ...]] = []
         # by effect number: (primitive, arguments) for a call run once (no `per`), which
@@ -140,6 +167,10 @@ class Program:
             names[effect] = decl.id or ""
             by_event.setdefault(graph.nodes[source]["label"], []).append(effect)
         return {event: tuple(effects) for event, effects in by_event.items()}, names
+
+    def count(self, amount: int | str, players: int) -> int:
+        """A count of the rules for a player count: a number, or a value's number for it."""
+        return amount if isinstance(amount, int) else self.values[amount][players]
 
     def lower(self, effect: ast.Effect) -> int:
         """Number an effect and its parts (depth first); returns the effect's number."""

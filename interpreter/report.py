@@ -51,6 +51,7 @@ SEAT_GAMES = N_("seat-games")
 WIN_RATE_CI = N_("win rate (95% CI)")
 MEAN_SCORE = N_("mean score")
 SEAT = N_("seat {number}")
+TEAM = N_("the team (all seats together)")  # TRANSLATORS: a cooperative game's row
 AGENT = N_("agent {name}")
 INTERVAL_OF = N_("{value} ({low} to {high})")
 FROM_TO = N_("{low} to {high}")
@@ -173,6 +174,8 @@ class Tally:
     ended_by: Counter[str] = field(default_factory=Counter)
     things: Counter[str] = field(default_factory=Counter)  # "played m055": seat-games
     thing_wins: Counter[str] = field(default_factory=Counter)
+    team_games: int = 0  # games of a cooperative game (the seats win or lose together)
+    team_wins: int = 0
 
     def add(self, record: dict[str, Any]) -> None:
         self.games += 1
@@ -182,6 +185,9 @@ class Tally:
         self.settings[(RULES_SETTING, str(record.get("content_hash", "?")), variants)] += 1
         self.settings[(RULINGS_SETTING, rulings)] += 1
         winners = set(record["winners"])
+        if "team" in record:
+            self.team_games += 1
+            self.team_wins += bool(record["team"])
         for seat, score in enumerate(record["scores"]):
             agent = record["agents"][seat]
             won = seat in winners
@@ -268,6 +274,8 @@ def check_record(record: Any) -> str | None:
         return "'rulings' is not a table of ruling names and options"
     if not _list_of(record.get("variants", []), lambda v: isinstance(v, str)):
         return "'variants' is not a list of names"
+    if not isinstance(record.get("team", False), bool):
+        return "'team' is true or false: whether the seats of a cooperative game won"
     seats = record.get("seats", [])
     if not _list_of(seats, lambda v: isinstance(v, dict) and all(map(_is_list, v.values()))):
         return "'seats' is not a table of lists for each seat"
@@ -595,6 +603,9 @@ def page(sets: list[Tally], made: list[tuple[str, str, str]], tr: Translator = E
             [_say(tr, AGENT, name=a), str(n), _interval(tr, wilson(t.agent_wins[a], n), 3), ""]
             for a, n in sorted(t.agent_games.items())
         ]
+        if t.team_games:  # a cooperative game: one team, not seats against each other
+            rate = _interval(tr, wilson(t.team_wins, t.team_games), 3)
+            rows = [[tr.gettext(TEAM), str(t.team_games), rate, ""]]
         header = [WHO, SEAT_GAMES, WIN_RATE_CI, MEAN_SCORE]
         parts.append(_table([tr.gettext(h) for h in header], rows))
         for name, caption_title, caption in made:

@@ -68,6 +68,8 @@ def play_record(data: Program, settings: Settings, seed: int) -> dict[str, Any]:
     }
     if rival is not None:  # an automated opponent (the solo game's Hal)
         record["rival"] = {"name": rival[0], "score": rival[1]}
+    if data.cooperative is not None:  # the seats won or lost together
+        record["team"] = bool(engine.state["winners"])
     return record
 
 
@@ -197,6 +199,8 @@ class Summary:
     rival: str | None = None  # the automated opponent's name, in a solo game
     rival_wins: int = 0  # games no seat won: the opponent was not beaten strictly
     _rival_scores: list[float] = field(default_factory=lambda: [0.0, 0.0, math.inf, -math.inf])
+    team_games: int = 0  # games of a cooperative game: the seats win or lose together
+    team_wins: int = 0
 
     def __post_init__(self) -> None:
         self.wins_by_seat = [0] * self.players
@@ -215,6 +219,9 @@ class Summary:
             self.rival = record["rival"]["name"]
             self.rival_wins += not record["winners"]
             _gather(self._rival_scores, record["rival"]["score"])
+        if "team" in record:
+            self.team_games += 1
+            self.team_wins += bool(record["team"])
 
     def to_json(self) -> dict[str, Any]:
         summary: dict[str, Any] = {
@@ -231,6 +238,8 @@ class Summary:
                 "wins": self.rival_wins,
                 "scores": _stats(self._rival_scores),
             }
+        if self.team_games:
+            summary["team"] = {"wins": self.team_wins, "losses": self.team_games - self.team_wins}
         return summary
 
 

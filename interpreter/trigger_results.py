@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .core_primitives import record
+
 if TYPE_CHECKING:
     from .engine import Engine, Seat
     from .game import Frame
@@ -20,8 +22,7 @@ DONE = "trigger_done"  # the log event of a trigger whose effect is over
 
 
 def _tracks(engine: Engine, seat: Seat) -> dict[str, int]:
-    holder = engine.data.game.holder(engine.state, seat)
-    return {track: holder.get(track, 0) for track in engine.data.tracks}
+    return {track: record(engine, seat, track).get(track, 0) for track in engine.data.tracks}
 
 
 def note_start(engine: Engine, frame: Frame, seat: Seat) -> None:

@@ -1,10 +1,11 @@
 """The table of a game in the browser: the game's own drawing when it gives one (its
 `table` hook, interpreter/game.py), else a generic one drawn from the state that every
-game written in the language has: each seat's tracks, named by their nouns, the round
-and the last roll of dice; with cards, how many each seat holds, each deck's and discard
-pile's size, and the viewer's own hand (never another's, nor a deck's order); a grid
-with its pieces and tokens. Every word is escaped and every style is a class of the
-style sheet (the page's CSP allows no inline style)."""
+game written in the language has: each seat's tracks, named by their nouns, the shared
+tracks (once, the table's), the round and its captain, and the last roll of dice; with
+cards, how many each seat holds, each deck's and discard pile's size, and the viewer's
+own hand (never another's, nor a deck's order); a grid with its pieces and tokens. Every
+word is escaped and every style is a class of the style sheet (the page's CSP allows no
+inline style)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ HAND_SIZE = N_("cards in hand")
 DECK_SIZES = N_("{deck}: {left} in the deck, {discarded} discarded")
 YOUR_HAND = N_("your hand: {cards}")
 PIECE = N_("{card} ({damage} damage)")
+SHARED = N_("{track} (the table's): {value}")
+CAPTAIN = N_("captain: {who}")
 
 
 def draw(engine: Engine, viewer: int | None, names: list[str]) -> tuple[str, dict[str, dict]]:
@@ -67,6 +70,14 @@ def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
     played = state.get("rounds")
     if isinstance(played, dict) and isinstance(played.get("round"), int):
         lines.append(("round", text.fill(ROUND, {"round": played["round"]})))
+    if isinstance(played, dict) and isinstance(played.get("captain"), int):
+        captain = played["captain"]
+        who = names[captain] if captain < len(names) else str(captain + 1)
+        lines.append(("captain", text.fill(CAPTAIN, {"who": who})))
+    shared = state.get("shared")
+    for track, value in shared.items() if isinstance(shared, dict) else ():
+        values = {"track": text.word(track, None, 2), "value": value}
+        lines.append((f"shared:{track}", text.fill(SHARED, values)))
     roll = state.get("roll")
     if roll:
         faces = " ".join(text.tr.number(face) for face in roll)

@@ -1,0 +1,155 @@
+"""The outcome of a cooperative game written in the language (dsl/outcomes.py): the seats
+win or lose together when a track reaches its `win_at` or `lose_at`.
+
+The thresholds are checked whenever a track moves (the procedure's own gain, lose, pay
+and gain_highest). A loss ends the game at once: what was still to run is dropped. A win
+waits for the end of the step it was reached in, so that a loss that the same step brings
+(the last blow that also overheats) comes first. Running out of rounds loses, unless the
+rules say `cooperative survive`.
+
+State: `rounds.outcome`, set when the game is decided: `result` ("win" or "lose"), and the
+`track` and `value` of the threshold that decided it (None when the rounds ran out); a win
+reached and waiting for the end of its step is `rounds.won` (the track's name).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import core_primitives as core
+from .game import Frame, Implementation
+
+if TYPE_CHECKING:
+    from .engine import Engine, Seat
+    from .program import Track
+
+
+def reached(track: Track, value: int, threshold: int | None) -> bool:
+    """Whether a value has come to a threshold or gone beyond it, seen from the start."""
+    if threshold is None:
+        return False
+    if threshold < track.start:
+        return value <= threshold
+    return value >= threshold
+
+
+def values(engine: Engine, name: str) -> list[int]:
+    """A track's values: the table's one for a shared track, else each seat's."""
+    if engine.data.tracks[name].shared:
+        return [engine.state["shared"][name]]
+    return [player[name] for player in engine.state["players"]]
+
+
+def _first(engine: Engine, which: str) -> tuple[str, int] | None:
+    """The first track (in declaration order) at its `win_at` or `lose_at`, and the value."""
+    for name, track in engine.data.tracks.items():
+        threshold = getattr(track, which)
+        if any(reached(track, value, threshold) for value in values(engine, name)):
+            return name, threshold
+    return None
+
+
+def progress(engine: Engine) -> float:
+    """How well the team does, for bots: the nearer every `win_at`, the better; the
+    nearer any `lose_at` (the seat nearest to it), the worse."""
+    out = 0.0
+    for name, track in engine.data.tracks.items():
+        seen = values(engine, name)
+        if track.win_at is not None:
+            out -= min(abs(value - track.win_at) for value in seen)
+        if track.lose_at is not None:
+            out += 2.0 * min(abs(value - track.lose_at) for value in seen)
+    return out
+
+
+def decide(engine: Engine, result: str, track: str | None, value: int | None) -> None:
+    """The team's fate is sealed (the procedure's `game_end` tells it in the log)."""
+    play = engine.state["rounds"]
+    play["outcome"] = {"result": result, "track": track, "value": value}
+    play["won"] = None
+
+
+def check(engine: Engine) -> None:
+    """After a track moved: a loss ends the game at once; a win waits for its step's end.
+    The stack is cut to the procedure's own frame and the running primitive's, which
+    finishes as usual and hands back to the procedure."""
+    if engine.data.cooperative is None or engine.state["rounds"]["outcome"] is not None:
+        return
+    lost = _first(engine, "lose_at")
+    if lost is not None:
+        decide(engine, "lose", *lost)
+        stack = engine.state["stack"]
+        del stack[1:-1]
+        engine.state["triggered"] = []
+        return
+    won = _first(engine, "win_at")
+    if won is not None and engine.state["rounds"]["won"] is None:
+        engine.state["rounds"]["won"] = won[0]
+
+
+def step(engine: Engine, frame: Frame) -> None:
+    """The `step` operation: a phase carried out by a seat at the top of a cooperative game,
+    as the `phase` operation does, deciding a win reached in a step once the step is over
+    (and its triggers have run)."""
+    play = engine.state["rounds"]
+    if frame["pc"] and play["won"] is not None and play["outcome"] is None:
+        track = play["won"]
+        decide(engine, "win", track, engine.data.tracks[track].win_at)
+        engine.finish(frame)
+        return
+    steps = engine.data.phases[frame["phase"]]
+    if frame["pc"] < len(steps):
+        name, effect = steps[frame["pc"]]
+        frame["pc"] += 1
+        engine.run_effect(frame["seat"], effect, {"step": name})
+        return
+    engine.finish(frame)
+
+
+def rounds_out(engine: Engine) -> None:
+    """The last round is over: the team survived it, or ran out of time."""
+    result = "win" if engine.data.cooperative == "survive" else "lose"
+    decide(engine, result, None, None)
+
+
+def _gain(engine: Engine, frame: Frame) -> None:
+    amount, track = frame["args"]
+    core.gain_points(engine, frame["seat"], amount, track)
+    check(engine)
+    engine.finish(frame)
+
+
+def _lose(engine: Engine, frame: Frame) -> None:
+    amount, track = frame["args"]
+    core.lose_points(engine, frame["seat"], amount, track)
+    check(engine)
+    engine.finish(frame)
+
+
+def _pay(engine: Engine, frame: Frame) -> None:
+    amount, track = frame["args"]
+    core.pay_points(engine, frame["seat"], amount, track)
+    check(engine)
+    engine.finish(frame)
+
+
+def _gain_highest(engine: Engine, frame: Frame) -> None:
+    (track,) = frame["args"]
+    core.gain_points(engine, frame["seat"], max(engine.state.get("roll") or [0]), track)
+    check(engine)
+    engine.finish(frame)
+
+
+def _captain(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    return seat == engine.state["rounds"].get("captain")
+
+
+# the core's track primitives, each checking the thresholds once it has moved a track;
+# and the condition `captain`
+IMPLEMENTATIONS = {
+    "gain": Implementation(_gain, core.can_gain),
+    "lose": Implementation(_lose),
+    "pay": Implementation(_pay, core.can_pay),
+    "gain_highest": Implementation(_gain_highest),
+    "captain": Implementation(core.nothing, _captain),
+}
