@@ -138,8 +138,8 @@ SCRIPT_WORDS = {
 }
 
 
-def _page(tr: Translator, title: str, body: str, script: str | None) -> str:
-    scripts = f'<script src="/static/{script}"></script>' if script else ""
+def _page(tr: Translator, title: str, body: str, *script: str) -> str:
+    scripts = "".join(f'<script src="/static/{name}"></script>' for name in script)
     return (
         f'<!doctype html>\n<html lang="{escape(tr.lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -283,4 +283,4 @@ def bad_link_page(tr: Translator, unknown_game: bool, title: str) -> str:
 <h2>{escape(_(BAD_LINK))}</h2>
 <p class="error" id="bad-link">{escape(reason)}</p>
 </main>"""
-    return _page(tr, _(BAD_LINK), body, None)
+    return _page(tr, _(BAD_LINK), body)
