@@ -302,3 +302,36 @@ def test_serve_refuses_a_workshop_folder_that_is_not_one(tmp_path):
 
     result = CliRunner().invoke(ba, ["serve", "--port", "0", "--workshop", str(tmp_path / "no")])
     assert result.exit_code == 2 and "--workshop" in result.output
+
+
+def test_rules_that_check_but_cannot_set_a_game_up_are_refused_with_a_message(client, monkeypatch):
+    from blackangel.dsl.errors import EngineError
+    from blackangel.web.session import Games
+
+    def broken(self, settings):
+        raise EngineError("no card to deal")
+
+    create(client)
+    monkeypatch.setattr(Games, "start", broken)
+    refused = post(client, "mine", "play", {"files": {"cards.ba": GOOD}, "players": 2}, 400)
+    assert refused["error"] == "the game cannot start on these rules: no card to deal"
+
+
+def test_the_folders_of_checked_files_are_bounded_but_a_test_games_stays(monkeypatch):
+    from blackangel.web import workshop as module
+
+    monkeypatch.setattr(module, "KEPT", 2)
+    workshop = module.Workshop([], ["en"])
+    try:
+        played = workshop.check("mine", {"cards.ba": GOOD}).folder
+        workshop.pin(played)
+        for number in range(5):
+            workshop.check("mine", {"cards.ba": f"# draft {number}\n"})
+        kept = sorted(p.parent for p in workshop.scratch.glob("*/mine"))
+        assert len(kept) == 3 and played.is_dir()  # two newest, and the pinned one
+        workshop.unpin(played)
+        workshop.check("mine", {"cards.ba": "# one more\n"})
+        assert not played.exists()
+    finally:
+        workshop.close()
+    assert not workshop.scratch.exists()

@@ -33,7 +33,7 @@ from ..dsl.meta import Vocabulary
 from ..dsl.text import TextRenderer
 from .mods import Refused, check_files, check_mod_name
 
-KEPT = 32  # folders of checked contents kept on disk
+KEPT = 32  # folders of checked contents kept on disk, besides those of test games
 
 
 @dataclass
@@ -99,7 +99,7 @@ class Workshop:
             path.write_bytes(text.encode("utf-8", "replace"))
         self._folders[folder] = None
         old = [f for f in self._folders if f not in self._pinned and f != folder]
-        for gone in old[: max(len(self._folders) - KEPT, 0)]:
+        for gone in old[: max(len(old) + 1 - KEPT, 0)]:  # KEPT with this one
             del self._folders[gone]
             shutil.rmtree(gone.parent, ignore_errors=True)
         return folder

@@ -34,12 +34,13 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..dsl.compiler import RuleSet
+from ..dsl.errors import EngineError
 from ..dsl.i18n import translator
 from ..interpreter.arguments import MAX_SEED
 from . import workshop_page
-from .mods import MAX_MOD, Mods, check_files, check_mod_name, zipped
+from .mods import MAX_MOD, Mods, Refused, check_files, check_mod_name, zipped
 from .requests import Malformed, game_settings, json_body
-from .session import Session
+from .session import GameError, Session
 from .storage import Settings
 from .tryout import MAX_GAMES, SIMULATION_AGENTS, Simulation, Simulations, TestGames
 from .workshop import Workshop, cards, diagnostics, rules_of, words
@@ -132,7 +133,12 @@ def routes(
             checked = workshop.check(name, files)
             games = tests.games_for(rules_of(checked), checked.folder)
             settings = game_settings(body, games.programs, langs)
-            return settings, games.start(settings)
+            try:
+                return settings, games.start(settings)
+            except GameError:
+                raise
+            except EngineError as exc:  # rules that check but cannot set a game up
+                raise Refused(f"the game cannot start on these rules: {exc}") from None
 
         settings, session = await run_in_threadpool(start)
         links = [
