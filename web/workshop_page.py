@@ -33,7 +33,6 @@ UNSAVED = N_("Unsaved changes")
 DOWNLOAD = N_("Download as zip")
 PROBLEMS = N_("Problems")
 NO_PROBLEMS = N_("No problems.")
-CHECKING = N_("Checking…")
 CARDS = N_("Cards")
 NO_CARDS = N_("The mod declares no cards yet.")
 CARDS_WAIT = N_("Fix the errors to see the cards (the last ones shown are kept).")
@@ -55,7 +54,6 @@ SCRIPT_WORDS = {
     "saved": SAVED,
     "unsaved": UNSAVED,
     "noProblems": NO_PROBLEMS,
-    "checking": CHECKING,
     "noCards": NO_CARDS,
     "cardsWait": CARDS_WAIT,
     "testGame": TEST_GAME,
