@@ -248,6 +248,17 @@ def test_malformed_bodies_are_refused_as_json(client, what, body, status):
     assert answer.json()["error"]
 
 
+@pytest.mark.parametrize("what", ["save", "check"])
+def test_a_lone_surrogate_is_refused_as_text_utf8_cannot_hold(client, what):
+    create(client)
+    answer = client.post(
+        f"/api/workshop/mods/mine/{what}",
+        content=b'{"files": {"cards.ba": "x\\ud800"}}',
+        headers={"content-type": "application/json"},
+    )
+    assert answer.status_code == 400 and "UTF-8" in answer.json()["error"], answer.text
+
+
 def test_an_unknown_mod_is_a_404_and_a_post_from_another_site_a_403(client):
     assert client.get("/api/workshop/mods/nothing").status_code == 404
     assert client.get("/api/workshop/mods/nothing/download").status_code == 404
@@ -270,6 +281,7 @@ def test_mods_in_a_folder_are_written_only_on_save_and_atomically(ruleset, tmp_p
         po = "locales/pl/LC_MESSAGES/mine.po"
         post(client, "mine", "save", {"files": {"cards.ba": GOOD, po: 'msgid ""\nmsgstr ""\n'}})
         assert (tmp_path / "mine" / "cards.ba").read_text() == GOOD
+        assert (tmp_path / "mine" / "cards.ba").stat().st_mode & 0o777 == 0o644
         assert (tmp_path / "mine" / po).is_file()
         assert sorted(os.listdir(tmp_path / "mine")) == ["cards.ba", "locales"]  # no temporary
         assert client.get("/api/workshop/mods").json() == {"mods": ["mine"], "where": str(tmp_path)}

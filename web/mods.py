@@ -60,15 +60,24 @@ def check_files(files: Mapping[str, object], kept: Mapping[str, str] | None = No
             )
         if text is not None and not isinstance(text, str):
             raise Refused(f"the text of '{name}' must be a string")
-        if text is not None and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE:
+        if text is not None and _size(name, text) > MAX_FILE:
             raise Refused(f"'{name}' is over {MAX_FILE} bytes")
     merged = {**(kept or {}), **files}
     present = {name: text for name, text in merged.items() if text is not None}
     if len(present) > MAX_FILES:
         raise Refused(f"a mod has at most {MAX_FILES} files")
-    total = sum(len(str(text).encode("utf-8", "surrogatepass")) for text in present.values())
+    total = sum(_size(name, str(text)) for name, text in present.items())
     if total > MAX_MOD:
         raise Refused(f"a mod's files are over {MAX_MOD} bytes in all")
+
+
+def _size(name: str, text: str) -> int:
+    """The bytes of a file's text in UTF-8; Refused for text that has none (a lone
+    surrogate, which JSON can carry)."""
+    try:
+        return len(text.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise Refused(f"'{name}' is not text that UTF-8 can hold") from None
 
 
 class Mods(Protocol):
@@ -149,6 +158,7 @@ def _write(path: Path, text: str) -> None:
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(text.encode("utf-8"))
+        os.chmod(temporary, 0o644)  # as an editor's file, not mkstemp's owner-only mode
         os.replace(temporary, path)
     except BaseException:
         os.unlink(temporary)

@@ -16,6 +16,7 @@ import hashlib
 import shutil
 import tempfile
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -52,14 +53,24 @@ class Workshop:
     def __init__(self, base: list[str], languages: list[str]):
         self.base = base
         self.languages = languages
-        self.scratch = Path(tempfile.mkdtemp(prefix="ba-workshop-"))
+        self._scratch: Path | None = None
         self._folders: OrderedDict[Path, None] = OrderedDict()
         self._pinned: set[Path] = set()
         self._cache = ParseCache()
         self._lock = threading.Lock()  # one check at a time: they share the cache, the CPU
 
+    @property
+    def scratch(self) -> Path:
+        """The server's own folder, made at the first check and removed when the server
+        stops (or, at the latest, when the program ends)."""
+        if self._scratch is None:
+            self._scratch = Path(tempfile.mkdtemp(prefix="ba-workshop-"))
+            self._cleanup = weakref.finalize(self, shutil.rmtree, self._scratch, True)
+        return self._scratch
+
     def close(self) -> None:
-        shutil.rmtree(self.scratch, ignore_errors=True)
+        if self._scratch is not None:
+            self._cleanup()
 
     def check(self, mod: str, files: Mapping[str, str]) -> Checked:
         """Compile the mod's files layered on the game's rules."""
