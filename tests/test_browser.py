@@ -736,8 +736,9 @@ def type_over(browser: Browser, text: str) -> None:
 def test_the_workshop_shows_an_error_as_typed_then_the_cards_text_then_plays_it(chromium, live):
     """A new mod in the browser's workshop: a typo is shown in the gutter and the list of
     problems with its code and hint; once fixed the card's text appears in English,
-    Polish and German and follows an edit; the mod is saved; a test game starts with the
-    mod's rules (the page would ask before leaving unsaved changes)."""
+    Polish and German and follows an edit; the mod is saved; a quick simulation is summed
+    up; a test game starts with the mod's rules (the page would ask before leaving unsaved
+    changes)."""
     browser = Browser(chromium)
     try:
         browser.send("Page.enable")
@@ -782,6 +783,16 @@ def test_the_workshop_shows_an_error_as_typed_then_the_cards_text_then_plays_it(
         browser.wait_for("!document.querySelector('#file-list button').textContent.includes('•')")
         saved = api(live.base, "/api/workshop/mods/typed")["files"]["cards.ba"]
         assert saved == WORKSHOP_CARD.format(ships=3, what="ship"), saved
+        browser.evaluate(
+            "document.getElementById('sim-games').value = '1',"
+            " document.getElementById('simulate').click(), true"
+        )
+        summary = browser.wait_for(
+            "(() => { const s = document.getElementById('simulation');"
+            " return s.dataset.done ? s.innerText : ''; })()",
+            timeout=120,
+        )
+        assert "Wins by seat" in summary and "Scores" in summary, summary
         browser.evaluate("document.getElementById('start-test').click(), true")
         link = browser.wait_for(
             "(() => { const a = document.getElementById('test-game'); return a ? a.href : ''; })()"

@@ -47,6 +47,8 @@ WINS = N_("Wins by seat: {wins}")
 SCORES = N_("Scores: average {mean}, from {min} to {max}")
 TURNS = N_("Game length: average {mean} turns")
 ENDINGS = N_("Endings: {endings}")
+RIVAL = N_("{rival} won {wins} of {games} games, scoring {mean} on average")
+DISCARD = N_("Leave the unsaved changes of {mod}? They are lost.")
 LINE = N_("line {line}")
 CHOOSE_MOD = N_("Open or create a mod to start.")
 
@@ -62,6 +64,8 @@ SCRIPT_WORDS = {
     "scores": SCORES,
     "turns": TURNS,
     "endings": ENDINGS,
+    "rival": RIVAL,
+    "discard": DISCARD,
     "line": LINE,
     "error": N_("Error: {message}"),
 }

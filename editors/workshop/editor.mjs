@@ -10,7 +10,7 @@ import {
   StreamLanguage, syntaxHighlighting, defaultHighlightStyle, bracketMatching, indentOnInput,
 } from "@codemirror/language";
 import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
-import { linter, lintGutter, forceLinting, setDiagnostics } from "@codemirror/lint";
+import { linter, lintGutter } from "@codemirror/lint";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
 
@@ -90,4 +90,4 @@ function offset(view, line, column) {
   return Math.min(l.from + Math.max(column - 1, 0), l.to);
 }
 
-window.BAEditor = { create, offset, forceLinting, setDiagnostics };
+window.BAEditor = { create, offset };

@@ -57,6 +57,7 @@
     }));
   }
   async function openMod(name) {
+    if (mod && unsaved().length && !window.confirm(fill(words.discard, { mod }))) return;
     const data = await call("GET", "/api/workshop/mods/" + encodeURIComponent(name));
     mod = data.name;
     files = { ...data.files };
@@ -269,6 +270,9 @@
       fill(words.turns, { mean: round(s.turns.mean) }),
       fill(words.endings, { endings: Object.entries(s.ended_by).map(([k, v]) => `${k} ${v}`).join(", ") }),
     ];
+    if (s.rival) { // the solo game's automated opponent
+      lines.push(fill(words.rival, { rival: s.rival.name, wins: s.rival.wins, games: run.games, mean: round(s.rival.scores.mean) }));
+    }
     box.replaceChildren(...lines.map((text) => {
       const p = document.createElement("p");
       p.textContent = text;
