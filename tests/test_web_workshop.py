@@ -112,9 +112,21 @@ def test_a_check_says_what_is_wrong_where_in_the_language_asked_and_saves_nothin
     polish = post(client, "mine", "check", {"files": {"cards.ba": TYPO}, "lang": "pl"})
     assert polish["diagnostics"][0]["message"] != problem["message"]
     fixed = post(client, "mine", "check", {"files": {"cards.ba": GOOD}, "lang": "en"})
-    assert fixed == {"diagnostics": [], "errors": 0, "warnings": 0}
+    assert fixed == {"diagnostics": [], "errors": 0, "warnings": 0, "notes": []}
     # only a save writes: the mod is still as created
     assert client.get("/api/workshop/mods/mine").json()["files"] == {"cards.ba": ""}
+
+
+def test_a_mods_catalogs_are_checked_as_ba_lint_checks_them(client):
+    create(client)
+    po = "locales/pl/LC_MESSAGES/mine.po"
+    stale = 'msgid ""\nmsgstr ""\n\nmsgid "Nothing asks for this"\nmsgstr "Nic o to nie prosi"\n'
+    found = post(client, "mine", "check", {"files": {"cards.ba": GOOD, po: stale}, "lang": "en"})
+    (problem,) = found["diagnostics"]
+    assert (problem["file"], problem["line"], problem["code"]) == (po, 4, "W503"), problem
+    assert "ba catalogs --rules mine" in problem["hint"]  # the mod, not the server's folder
+    broken = post(client, "mine", "check", {"files": {"cards.ba": GOOD, po: 'msgid "x'}})
+    assert [p["code"] for p in broken["diagnostics"]] == ["E506"]
 
 
 def test_the_cards_of_a_mod_are_rendered_in_english_polish_and_german(client):

@@ -19,16 +19,17 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..cli.lsp_workspace import ParseCache
+from ..dsl import catalogs
 from ..dsl.checker import Decl
 from ..dsl.compiler import CompileResult, RuleSet, _gc_paused, compile_sources
 from ..dsl.diagnostics import Diagnostic
 from ..dsl.highlight import CONNECTOR_WORDS
-from ..dsl.i18n import mod_locale_dirs, translator
+from ..dsl.i18n import Msg, mod_locale_dirs, translator
 from ..dsl.loader import UsageError, display_name, load
 from ..dsl.meta import Vocabulary
 from ..dsl.text import TextRenderer
@@ -44,6 +45,8 @@ class Checked:
     result: CompileResult
     folder: Path
     names: dict[str, str]  # the checker's name of a file -> the mod's name of it
+    catalog_problems: list[Diagnostic] = field(default_factory=list)
+    notes: list[Msg] = field(default_factory=list)  # how many texts show in English
 
 
 class Workshop:
@@ -94,7 +97,12 @@ class Workshop:
                 raise Refused(str(exc)) from None
         if result.ruleset is not None:
             result.ruleset.locales = mod_locale_dirs([*self.base, folder])
-        return Checked(result, folder, names)
+        checked = Checked(result, folder, names)
+        if any(name.startswith("locales/") for name in files):
+            # ba-lint's look at the mod's catalogs: it reads the whole rule set again
+            # (about a second), so only for a mod that has catalogs to look at
+            checked.catalog_problems, checked.notes = catalogs.lint([folder], self.base)
+        return checked
 
     def _write(self, mod: str, files: Mapping[str, str]) -> Path:
         digest = hashlib.sha256(mod.encode())
@@ -130,7 +138,24 @@ def diagnostics(checked: Checked, lang: str) -> list[dict[str, Any]]:
     the place in it (None for a problem of the game's rules or of the whole rule set),
     the code, the message and the hint."""
     tr = translator(lang, checked.result.ruleset.locales if checked.result.ruleset else ())
-    return [_diagnostic(diag, checked.names, tr) for diag in checked.result.diagnostics]
+    found = sorted(
+        checked.result.diagnostics + checked.catalog_problems, key=lambda d: d.sort_key()
+    )
+    shown = [_diagnostic(diag, checked.names, tr) for diag in found]
+    # a hint may name the checked folder (run ba catalogs --rules ...): name the mod instead
+    folder = checked.folder
+    for problem in shown:
+        for said in {display_name(folder), str(folder)}:
+            for key in ("message", "hint"):
+                if problem[key]:
+                    problem[key] = problem[key].replace(said, folder.name)
+    return shown
+
+
+def notes(checked: Checked, lang: str) -> list[str]:
+    """What ba-lint notes about the mod's catalogs (texts shown in English), in words."""
+    tr = translator(lang, checked.result.ruleset.locales if checked.result.ruleset else ())
+    return [note.render(tr) for note in checked.notes]
 
 
 def _diagnostic(diag: Diagnostic, names: dict[str, str], tr) -> dict[str, Any]:

@@ -8,6 +8,8 @@
                                             delete) those files, nothing else
     POST /api/workshop/mods/{mod}/check     {files, lang}: the problems of the files as the
                                             page holds them, layered on the game's rules
+                                            (and of its catalogs, if it has any), and
+                                            ba-lint's notes on them
     POST /api/workshop/mods/{mod}/render    {files}: each card the mod declares, its face
                                             and rules text in every language
     POST /api/workshop/mods/{mod}/play      {files, players, seats, ...} as POST /api/games:
@@ -43,7 +45,7 @@ from .requests import Malformed, game_settings, json_body
 from .session import GameError, Session
 from .storage import Settings
 from .tryout import MAX_GAMES, SIMULATION_AGENTS, Simulation, Simulations, TestGames
-from .workshop import Workshop, cards, diagnostics, rules_of, words
+from .workshop import Workshop, cards, diagnostics, notes, rules_of, words
 
 # a mod's files as JSON: escapes can make text up to six times longer
 MAX_WORKSHOP_BODY = 2 * MAX_MOD + 64 * 1024
@@ -116,7 +118,12 @@ def routes(
         found = await run_in_threadpool(diagnostics, checked, lang)
         errors = sum(d["severity"] == "error" for d in found)
         return JSONResponse(
-            {"diagnostics": found, "errors": errors, "warnings": len(found) - errors}
+            {
+                "diagnostics": found,
+                "errors": errors,
+                "warnings": len(found) - errors,
+                "notes": notes(checked, lang),
+            }
         )
 
     async def render(request: Request) -> Response:

@@ -118,7 +118,7 @@
     }
     if (asked !== checks) return diagnosticsOf(lastProblems); // a newer check is on its way
     lastProblems = data.diagnostics;
-    showProblems(data.diagnostics);
+    showProblems(data.diagnostics, data.notes);
     if (data.errors === 0) render(sent, asked);
     else $("cards-note").textContent = words.cardsWait;
     return diagnosticsOf(data.diagnostics);
@@ -137,16 +137,22 @@
       };
     });
   }
-  function showProblems(problems) {
+  function showProblems(problems, notes) {
     const list = $("problems");
+    const noted = notes.map((text) => {
+      const li = document.createElement("li");
+      li.className = "note";
+      li.textContent = text;
+      return li;
+    });
     if (problems.length === 0) {
       const li = document.createElement("li");
       li.className = "none";
       li.textContent = words.noProblems;
-      list.replaceChildren(li);
+      list.replaceChildren(li, ...noted);
       return;
     }
-    list.replaceChildren(...problems.map((p) => {
+    list.replaceChildren(...noted, ...problems.map((p) => {
       const li = document.createElement("li");
       li.className = "problem " + p.severity;
       li.dataset.code = p.code;
