@@ -70,6 +70,8 @@ def post(client, mod: str, what: str, body: dict, status: int = 200) -> dict:
 
 
 def test_the_page_loads_its_bundled_editor_and_no_inline_script(client):
+    start = client.get("/?lang=de").text
+    assert '<a href="/workshop?lang=de" id="workshop-link">' in start
     answer = client.get("/workshop?lang=pl")
     assert answer.status_code == 200
     assert (

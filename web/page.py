@@ -19,6 +19,7 @@ from ..dsl.i18n import N_, NC_, Translator
 from ..interpreter.agents import OPPONENT
 
 START_TITLE = N_("Start a game")
+WORKSHOP = N_("Mod workshop")  # the link to /workshop, and its page's title
 PLAYERS = N_("Players")
 SOLO_HINT = N_("1 player: the solo game against Hal")
 SEAT = N_("Seat {number}")
@@ -215,7 +216,9 @@ def start_page(
     rules = " hidden" if "advanced" not in variants else ""
     edition = " hidden" if not editions else ""
     body = f"""
-<header><h1>{escape(title)}</h1>{_languages(tr, languages, "/")}</header>
+<header><h1>{escape(title)}</h1>
+<a href="/workshop?lang={quote(tr.lang)}" id="workshop-link">{escape(_(WORKSHOP))}</a>
+{_languages(tr, languages, "/")}</header>
 <main class="start">
 <h2>{escape(_(START_TITLE))}</h2>
 <form id="start" data-words="{_words(tr)}">

@@ -12,9 +12,8 @@ from html import escape
 from urllib.parse import quote
 
 from ..dsl.i18n import N_, Translator
-from .page import LANG_NAMES, NEW_GAME, _languages, _page
+from .page import LANG_NAMES, NEW_GAME, WORKSHOP, _languages, _page
 
-WORKSHOP = N_("Mod workshop")
 WORKSHOP_HINT = N_(
     "Write cards for the game: each mod is layered on the game's rules, checked as you type"
     " as ba-lint checks it, and its cards are shown in every language."
