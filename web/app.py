@@ -14,6 +14,8 @@
     POST /api/games/{id}/act        {option, token, step}: answer the seat's decision,
                                     the one after `step` choices (the state's `steps`)
     GET  /api/games/{id}/replay     the replay file (`ba replay` verifies it), at the end
+    /workshop, /api/workshop/...    the mod workshop (web/workshop_routes.py); its test
+                                    games are played through the routes above
 
 A refused request is a JSON {"error": message} with 400 (an illegal option, a body that
 is not JSON), 403 (a wrong token, a seat acting for another, a POST from another
