@@ -756,6 +756,13 @@ def test_the_workshop_shows_an_error_as_typed_then_the_cards_text_then_plays_it(
         )
         assert "shipp" in problem and "line 5" in problem and "ship" in problem, problem
         browser.wait_for(LINT_ERROR)
+        # highlighted from the game's vocabulary: a primitive in its colour (editor.mjs)
+        colours = browser.evaluate(
+            f"Object.fromEntries([...{IN_EDITOR}All('.cm-line span')]"
+            ".map(s => [s.textContent, getComputedStyle(s).color]))"
+        )
+        assert colours.get("take") == "rgb(0, 85, 170)", colours
+        assert colours.get("activation") == "rgb(119, 0, 136)", colours
         assert browser.evaluate("document.getElementById('cards').children.length") == 0
 
         type_over(browser, WORKSHOP_CARD.format(ships=2, what="ship"))

@@ -7,8 +7,9 @@ import {
 } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import {
-  StreamLanguage, syntaxHighlighting, defaultHighlightStyle, bracketMatching, indentOnInput,
+  StreamLanguage, HighlightStyle, syntaxHighlighting, bracketMatching, indentOnInput,
 } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
 import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
 import { linter, lintGutter } from "@codemirror/lint";
 
@@ -40,7 +41,7 @@ function baLanguage(words) {
         const w = word[0];
         if (state.atItem) { state.atItem = false; return keywords.has(w) ? "keyword" : "typeName"; }
         if (connectors.has(w)) return "operatorKeyword";
-        if (state.inEffect && primitives.has(w)) return "function";
+        if (state.inEffect && primitives.has(w)) return "variableName.function";
         return "variableName";
       }
       stream.next();
@@ -49,6 +50,20 @@ function baLanguage(words) {
     languageData: { commentTokens: { line: "#" } },
   });
 }
+
+// The colours of a .ba file: keywords, primitives, connectors, values (ids), numbers,
+// strings, comments and annotations each their own.
+const colours = HighlightStyle.define([
+  { tag: tags.keyword, color: "#708" },
+  { tag: tags.typeName, color: "#085" },
+  { tag: tags.function(tags.variableName), color: "#05a", fontWeight: "bold" },
+  { tag: tags.operatorKeyword, color: "#a50" },
+  { tag: tags.operator, color: "#a50" },
+  { tag: tags.number, color: "#164" },
+  { tag: tags.string, color: "#a11" },
+  { tag: tags.comment, color: "#6a6a6a", fontStyle: "italic" },
+  { tag: tags.meta, color: "#555" },
+]);
 
 // Sizes and fonts of the editor (CodeMirror's own styles hold the rest).
 const theme = EditorView.theme({
@@ -69,7 +84,7 @@ function create(host, { doc, words, onChange, check, delay }) {
     theme,
     lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), indentOnInput(),
     bracketMatching(), highlightActiveLine(), highlightSelectionMatches(),
-    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    syntaxHighlighting(colours),
     keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, indentWithTab]),
     baLanguage(words || {}),
     lintGutter(),
