@@ -75,8 +75,9 @@ class Workshop:
         if self._scratch is not None:
             self._cleanup()
 
-    def check(self, mod: str, files: Mapping[str, str]) -> Checked:
-        """Compile the mod's files layered on the game's rules."""
+    def check(self, mod: str, files: Mapping[str, str], translations: bool = True) -> Checked:
+        """Compile the mod's files layered on the game's rules; with `translations`, look
+        at its catalogs too."""
         check_mod_name(mod)
         check_files(files)
         if not any(name.endswith(".ba") for name in files):
@@ -98,7 +99,7 @@ class Workshop:
         if result.ruleset is not None:
             result.ruleset.locales = mod_locale_dirs([*self.base, folder])
         checked = Checked(result, folder, names)
-        if any(name.startswith("locales/") for name in files):
+        if translations and any(name.startswith("locales/") for name in files):
             # ba-lint's look at the mod's catalogs: it reads the whole rule set again
             # (about a second), so only for a mod that has catalogs to look at
             checked.catalog_problems, checked.notes = catalogs.lint([folder], self.base)

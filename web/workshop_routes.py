@@ -128,7 +128,7 @@ def routes(
 
     async def render(request: Request) -> Response:
         name, _, files = await edited(request)
-        checked = await run_in_threadpool(workshop.check, name, files)
+        checked = await run_in_threadpool(workshop.check, name, files, False)
         rules_of(checked)  # a mod with errors has no cards to show
         shown = await run_in_threadpool(cards, checked, langs)
         return JSONResponse({"languages": langs, "cards": shown})
@@ -137,7 +137,7 @@ def routes(
         name, body, files = await edited(request)
 
         def start() -> tuple[Settings, Session]:
-            checked = workshop.check(name, files)
+            checked = workshop.check(name, files, False)
             games = tests.games_for(rules_of(checked), checked.folder)
             settings = game_settings(body, games.programs, langs)
             try:
@@ -179,7 +179,7 @@ def routes(
             raise Malformed(f"agents must list bots among: {', '.join(SIMULATION_AGENTS)}")
 
         def start() -> Simulation:
-            checked = workshop.check(name, files)
+            checked = workshop.check(name, files, False)
             rules = rules_of(checked)
             counts = tests.games_for(rules, checked.folder).programs("en").player_counts()
             if not isinstance(players, int) or isinstance(players, bool) or players not in counts:
