@@ -10,7 +10,7 @@ from ..dsl.i18n import N_, available_languages, mod_locale_dirs
 from ..dsl.loader import UsageError
 from ..web.bots import DELAY as BOT_DELAY
 from .common import guarded
-from .rules import compiled, rules_options
+from .rules import Rules, compiled, rules_options
 
 WEB_EXTRA = "pip install 'black-angel-rules[web]'"
 SERVING = N_("{title}: open http://{host}:{port}/ in a browser (Ctrl-C stops the server)")
@@ -38,11 +38,20 @@ SERVING = N_("{title}: open http://{host}:{port}/ in a browser (Ctrl-C stops the
     "follow them (0: as fast as they come). Bots play in the background, one decision at "
     "a time, the games taking turns.",
 )
+@click.option(
+    "--workshop",
+    "workshop_dir",
+    type=click.Path(file_okay=False, dir_okay=True, exists=True),
+    help="Keep the mods of the workshop (/workshop) in this folder, one sub-folder per "
+    "mod, instead of in the --db file. A file changes only when it is saved there.",
+)
 @rules_options
 @guarded
-def serve_command(host, port, db_path, bot_delay, rules):
+def serve_command(host, port, db_path, bot_delay, workshop_dir, rules):
     """Play in the browser: a start page (players, people and bots, rules, language,
     seed), the table drawn from the state, a link with a secret for each person's seat.
+    At /workshop, write a mod in the browser: checked as you type, its cards shown in
+    every language, tried in a test game or a quick simulation, downloaded as a zip.
 
     Needs the web extra (pip install 'black-angel-rules[web]').
     """
@@ -57,7 +66,14 @@ def serve_command(host, port, db_path, bot_delay, rules):
     ruleset = compiled(rules)
     languages = available_languages(mod_locale_dirs(rules.locale_paths()))
     listener = listen(host, port)  # a port in use: an error before anything is made
-    app = create_app(db_path, ruleset, languages, bot_delay=bot_delay)  # bad --db: exit 2
+    app = create_app(  # bad --db: exit 2
+        db_path,
+        ruleset,
+        languages,
+        bot_delay=bot_delay,
+        workshop=workshop_dir,
+        base_rules=workshop_base(rules),
+    )
     shown = f"[{host}]" if ":" in host else host
     port = listener.getsockname()[1]  # the port the system chose for --port 0
     program = app.state.games.programs("en")
@@ -66,6 +82,15 @@ def serve_command(host, port, db_path, bot_delay, rules):
     config = uvicorn.Config(app, log_level="warning")
     uvicorn.Server(config).run(sockets=[listener])
     return 0
+
+
+def workshop_base(rules: Rules) -> list[str]:
+    """The rules the workshop layers its mods on: the rule set given with --rules (not
+    layered), else the game's own (a mod given with --base is not under the workshop's)."""
+    paths, base, under = rules.sources()
+    if not base:
+        return paths
+    return under
 
 
 def listen(host: str, port: int) -> socket.socket:

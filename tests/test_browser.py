@@ -695,3 +695,118 @@ def test_on_a_phone_the_table_the_decision_and_the_log_fit_the_width(chromium, l
     finally:
         browser.close()
     assert faced and folded and since_answer > 0
+
+
+# typed without indentation: text inserted at once turns leading spaces into no-break ones
+WORKSHOP_CARD = """mission m001 {{
+color orange
+reward 1 vp
+reveals orange
+activation: take {ships} {what}, gain 1 vp
+}}
+"""
+# the editor lives in a shadow root (its styles are constructed there: see editor.mjs)
+IN_EDITOR = "document.getElementById('editor').shadowRoot.querySelector"
+CM = f"{IN_EDITOR}('.cm-content')"
+LINT_ERROR = f"!!{IN_EDITOR}('.cm-lint-marker-error')"
+FACE = "#cards [data-card='m001'] .face[data-lang='pl']"
+POLISH_FACE = (
+    f"(() => {{ const f = document.querySelector(\"{FACE}\"); return f ? f.innerText : ''; }})()"
+)
+
+
+def type_over(browser: Browser, text: str) -> None:
+    """Select the whole file in the editor (Ctrl+A) and type `text` over it."""
+    browser.evaluate(f"{CM}.focus(), true")
+    browser.send(
+        "Input.dispatchKeyEvent",
+        type="keyDown",
+        modifiers=2,
+        key="a",
+        code="KeyA",
+        windowsVirtualKeyCode=65,
+        commands=["selectAll"],
+    )
+    browser.send("Input.dispatchKeyEvent", type="keyUp", modifiers=2, key="a", code="KeyA")
+    browser.send("Input.insertText", text=text)
+
+
+def test_the_workshop_shows_an_error_as_typed_then_the_cards_text_then_plays_it(chromium, live):
+    """A new mod in the browser's workshop: a typo is shown in the gutter and the list of
+    problems with its code and hint; once fixed the card's text appears in English,
+    Polish and German and follows an edit; the mod is saved; a quick simulation is summed
+    up; a test game starts with the mod's rules (the page would ask before leaving unsaved
+    changes)."""
+    browser = Browser(chromium)
+    try:
+        browser.send("Page.enable")
+        browser.send("Page.navigate", url=f"{live.base}/workshop?lang=en")
+        browser.wait_for("document.readyState === 'complete' && !!window.BAEditor")
+        browser.evaluate(
+            "document.getElementById('new-mod').value = 'typed',"
+            " document.getElementById('create-mod').click(), true"
+        )
+        browser.wait_for(f"!document.getElementById('bench').hidden && !!{CM}")
+        type_over(browser, WORKSHOP_CARD.format(ships=2, what="shipp"))
+        problem = browser.wait_for(
+            "(() => { const p = document.querySelector('#problems li.problem.error');"
+            " return p ? p.innerText : ''; })()"
+        )
+        assert "shipp" in problem and "line 5" in problem and "ship" in problem, problem
+        browser.wait_for(LINT_ERROR)
+        # highlighted from the game's vocabulary: a primitive in its colour (editor.mjs)
+        colours = browser.evaluate(
+            f"Object.fromEntries([...{IN_EDITOR}All('.cm-line span')]"
+            ".map(s => [s.textContent, getComputedStyle(s).color]))"
+        )
+        assert colours.get("take") == "rgb(0, 85, 170)", colours
+        assert colours.get("activation") == "rgb(119, 0, 136)", colours
+        assert browser.evaluate("document.getElementById('cards').children.length") == 0
+
+        type_over(browser, WORKSHOP_CARD.format(ships=2, what="ship"))
+        browser.wait_for("!!document.querySelector('#problems li.none')")
+        polish = browser.wait_for(POLISH_FACE)
+        assert "2" in polish and "statk" in polish, polish
+        faces = browser.evaluate(
+            "[...document.querySelectorAll('#cards [data-card=\"m001\"] .face')]"
+            ".map(f => f.dataset.lang).join(' ')"
+        )
+        assert faces == "en pl de"
+        assert not browser.evaluate(LINT_ERROR)
+
+        type_over(browser, WORKSHOP_CARD.format(ships=3, what="ship"))
+        changed = browser.wait_for(
+            f"(() => {{ const t = {POLISH_FACE}; return t.includes('3') ? t : ''; }})()"
+        )
+        assert changed != polish and "statk" in changed
+        english = browser.evaluate(
+            'document.querySelector(\'#cards [data-card="m001"] .face[data-lang="en"]\').innerText'
+        )
+        assert "3 ships" in english, english
+
+        browser.evaluate("document.getElementById('save').click(), true")
+        browser.wait_for("!document.querySelector('#file-list button').textContent.includes('•')")
+        saved = api(live.base, "/api/workshop/mods/typed")["files"]["cards.ba"]
+        assert saved == WORKSHOP_CARD.format(ships=3, what="ship"), saved
+        browser.evaluate(
+            "document.getElementById('sim-games').value = '1',"
+            " document.getElementById('simulate').click(), true"
+        )
+        summary = browser.wait_for(
+            "(() => { const s = document.getElementById('simulation');"
+            " return s.dataset.done ? s.innerText : ''; })()",
+            timeout=120,
+        )
+        assert "Wins by seat" in summary and "Scores" in summary, summary
+        browser.evaluate("document.getElementById('start-test').click(), true")
+        link = browser.wait_for(
+            "(() => { const a = document.getElementById('test-game'); return a ? a.href : ''; })()"
+        )
+        browser.send("Page.navigate", url=link)
+        browser.wait_for("!!document.querySelector('#decision button[data-option]')")
+        steps = browser.evaluate("document.getElementById('game').dataset.steps")
+        browser.evaluate(FIRST_OPTION)
+        wait_moved(browser, steps)
+        assert browser.evaluate("document.getElementById('game').dataset.state") != "error"
+    finally:
+        browser.close()

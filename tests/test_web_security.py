@@ -23,7 +23,7 @@ from blackangel.web import page
 from blackangel.web.app import create_app
 
 JSON = {"content-type": "application/json"}
-LIMIT = 64 * 1024  # bytes of a body (web/app.py MAX_BODY)
+LIMIT = 64 * 1024  # bytes of a body (web/requests.py MAX_BODY)
 TWO_PEOPLE = {"players": 2, "seats": ["person", "person"], "lang": "en"}
 
 

@@ -14,6 +14,8 @@
     POST /api/games/{id}/act        {option, token, step}: answer the seat's decision,
                                     the one after `step` choices (the state's `steps`)
     GET  /api/games/{id}/replay     the replay file (`ba replay` verifies it), at the end
+    /workshop, /api/workshop/...    the mod workshop (web/workshop_routes.py); its test
+                                    games are played through the routes above
 
 A refused request is a JSON {"error": message} with 400 (an illegal option, a body that
 is not JSON), 403 (a wrong token, a seat acting for another, a POST from another
@@ -29,11 +31,9 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -45,13 +45,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..dsl.compiler import RuleSet, load_shipped
 from ..dsl.i18n import available_languages, translator
-from ..interpreter.agents import OPPONENT
-from ..interpreter.arguments import MAX_SEED, SEEDS
 from ..interpreter.engine import Decision, Engine
-from ..interpreter.rulings import RulingError, resolve
-from . import bots, changes, page, table
+from . import bots, changes, page, table, workshop_routes
+from .mods import DatabaseMods, FolderMods, Mods
+from .requests import Malformed, game_settings, json_body
 from .session import (
-    BOTS,
     CACHE_SIZE,
     Conflict,
     Forbidden,
@@ -61,10 +59,11 @@ from .session import (
     Programs,
     Session,
 )
-from .storage import PERSON, Settings, Storage
+from .storage import Storage
+from .tryout import Simulations, TestGames
+from .workshop import Workshop
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_BODY = 64 * 1024  # bytes of a request body
 # a language code as a locale folder may name it (it reaches the page's HTML)
 LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
 # the pages load only their own scripts and styles (no inline code) and are never framed;
@@ -79,18 +78,6 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"x-content-type-options", b"nosniff"),
 ]
-
-
-class Malformed(GameError):
-    status = 422
-
-
-class TooLarge(GameError):
-    status = 413
-
-
-class NotJson(GameError):
-    status = 415
 
 
 class SecurityHeaders:
@@ -118,20 +105,38 @@ def create_app(
     languages: list[str] | None = None,
     cache_size: int = CACHE_SIZE,
     bot_delay: float = bots.DELAY,
+    workshop: str | Path | None = None,
+    base_rules: list[str] | None = None,
 ) -> Starlette:
     """The app over a database file (":memory:": games last as long as the app) and a
     rule set (the shipped one by default). A language whose code is not one (a mod's
     locale folder may be named anything) is not offered. Bots play in the background,
-    `bot_delay` seconds apart within a game (web/bots.py)."""
+    `bot_delay` seconds apart within a game (web/bots.py). The workshop keeps its mods
+    in the database, or in the folder `workshop`, and layers them on `base_rules` (the
+    game's rules folder; none: the shipped content)."""
     ruleset = ruleset or load_shipped()
     programs = Programs(ruleset)
-    games = Games(Storage(db), programs, cache_size, bot_delay)
+    storage = Storage(db)
+    games = Games(storage, programs, cache_size, bot_delay)
     langs = [
         lang
         for lang in languages or available_languages(ruleset.locales)
         if LANGUAGE_CODE.fullmatch(lang)
     ] or ["en"]
     first = programs("en" if "en" in langs else langs[0])
+    mods: Mods = FolderMods(workshop) if workshop is not None else DatabaseMods(storage)
+    checker = Workshop(list(base_rules or []), langs)
+    tests = TestGames(bot_delay, checker.pin, checker.unpin)
+    simulations = Simulations()
+
+    def games_of(game_id: str) -> Games:
+        """The games holding a game: the server's, or the workshop's test games."""
+        return games if storage.load(game_id) is not None else tests.find(game_id)
+
+    async def session_of(game_id: str) -> Session:
+        """A game by its id (rebuilt from the database on its first request: in a thread,
+        as replaying and the bots take a moment)."""
+        return await run_in_threadpool(lambda: games_of(game_id).get(game_id))
 
     def language(request: Request) -> str:
         asked = request.query_params.get("lang")
@@ -162,7 +167,7 @@ def create_app(
 
     async def table_page(request: Request) -> Response:
         try:
-            session = await _session(games, request.path_params["game"])
+            session = await session_of(request.path_params["game"])
         except NotFound:
             tr = translator(language(request), ruleset.locales)
             title = tr.pgettext("title", first.title)
@@ -177,8 +182,8 @@ def create_app(
         return HTMLResponse(page.table_page(tr, session.id, token, title))
 
     async def start_game(request: Request) -> Response:
-        body = await _json_body(request)
-        settings = _settings(body, programs, langs)
+        body = await json_body(request)
+        settings = game_settings(body, programs, langs)
         session = await run_in_threadpool(games.start, settings)
         links = [
             {
@@ -196,14 +201,14 @@ def create_app(
         )
 
     async def game_state(request: Request) -> Response:
-        session = await _session(games, request.path_params["game"])
+        session = await session_of(request.path_params["game"])
         seat = session.seat_of(request.query_params.get("token"))
         step, since = (_step(request, name) for name in ("step", "since"))
         return JSONResponse(await run_in_threadpool(view, session, seat, step, since))
 
     async def act(request: Request) -> Response:
-        session = await _session(games, request.path_params["game"])
-        body = await _json_body(request)
+        session = await session_of(request.path_params["game"])
+        body = await json_body(request)
         option, token, step = body.get("option"), body.get("token"), body.get("step")
         if (
             not isinstance(option, str)
@@ -216,11 +221,11 @@ def create_app(
                 " the whole number 'step' (the state's 'steps' the answer is for)"
             )
         seat = session.seat_of(token)
-        await run_in_threadpool(games.act, session, seat, option, step)
+        await run_in_threadpool(games_of(session.id).act, session, seat, option, step)
         return JSONResponse(await run_in_threadpool(view, session, seat, None, step))
 
     async def game_replay(request: Request) -> Response:
-        session = await _session(games, request.path_params["game"])
+        session = await session_of(request.path_params["game"])
         if not session.engine.is_terminal():
             raise Conflict("the replay is there when the game is over (it shows hidden cards)")
         return Response(
@@ -244,6 +249,17 @@ def create_app(
         Route("/api/games/{game}/act", act, methods=["POST"]),
         Route("/api/games/{game}/replay", game_replay),
         Route("/favicon.ico", favicon),
+        *workshop_routes.routes(
+            checker,
+            mods,
+            tests,
+            simulations,
+            ruleset,
+            langs,
+            language,
+            first.title,
+            first.player_counts(),
+        ),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 
@@ -251,46 +267,14 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await run_in_threadpool(games.bots.stop)
+        await run_in_threadpool(tests.stop)
+        simulations.stop()
+        checker.close()
 
     app = Starlette(routes=routes, exception_handlers={GameError: refused}, lifespan=lifespan)
     app.add_middleware(SecurityHeaders)
     app.state.games = games
     return app
-
-
-async def _session(games: Games, game_id: str) -> Session:
-    """A game by its id (rebuilt from the database on its first request: in a thread,
-    as replaying and the bots take a moment)."""
-    return await run_in_threadpool(games.get, game_id)
-
-
-async def _json_body(request: Request) -> dict:
-    """The JSON object of a state-changing request: only `application/json` (a form
-    or `text/plain` POST from another site is refused), from this site when the browser
-    says where from (Origin), at most `MAX_BODY` bytes."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json":
-        raise NotJson("the body must be sent as Content-Type: application/json")
-    origin = request.headers.get("origin")
-    if origin is not None and _host(origin) != request.headers.get("host"):
-        raise Forbidden("a request from another site is refused")
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY:
-        raise TooLarge(f"the body is over {MAX_BODY} bytes")
-    raw = bytearray()
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise TooLarge(f"the body is over {MAX_BODY} bytes")
-    try:
-        body = json.loads(bytes(raw) or b"null")
-    except RecursionError as exc:
-        raise GameError("the body is not JSON this server reads: nested too deeply") from exc
-    except (ValueError, UnicodeDecodeError) as exc:  # also a number of too many digits
-        raise GameError(f"the body is not JSON this server reads: {exc}") from exc
-    if not isinstance(body, dict):
-        raise Malformed("the body must be a JSON object")
-    return body
 
 
 def _step(request: Request, name: str) -> int | None:
@@ -301,75 +285,6 @@ def _step(request: Request, name: str) -> int | None:
     if not asked.isdigit() or len(asked) > 9:
         raise Malformed(f"'{name}' must be a whole number of choices made (the state's 'steps')")
     return int(asked)
-
-
-def _host(origin: str) -> str | None:
-    """The host of an Origin header (not its scheme: a TLS proxy may sit in between)."""
-    try:
-        return urlsplit(origin).netloc
-    except ValueError:  # not an address
-        return None
-
-
-def _settings(body: dict, programs: Programs, langs: list[str]) -> Settings:
-    """A game's settings from a start request, each value checked."""
-    lang = body.get("lang", langs[0])
-    if lang not in langs:
-        raise Malformed(f"no language '{lang}'; languages: {', '.join(langs)}")
-    data = programs(lang)
-    players = body.get("players", 2)
-    if (
-        not isinstance(players, int)
-        or isinstance(players, bool)
-        or players not in data.player_counts()
-    ):
-        counts = ", ".join(map(str, data.player_counts()))
-        raise Malformed(f"players must be one of {counts}")
-    seats = body.get("seats", [PERSON] + [OPPONENT] * (players - 1))
-    if (
-        not isinstance(seats, list)
-        or len(seats) != players
-        or any(kind not in (PERSON, *BOTS) for kind in seats)
-    ):
-        raise Malformed(
-            f"seats must list {players} of: {PERSON}, {', '.join(BOTS)} (one per player)"
-        )
-    seed = body.get("seed")
-    if seed is None or seed == "":
-        seed = secrets.randbelow(MAX_SEED + 1)  # 63 bits: not to be found by trying
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise Malformed(f"seed must be {SEEDS}")
-    edition = body.get("edition") or None
-    editions = data.game.editions
-    if edition is not None and (not isinstance(edition, str) or edition not in editions):
-        raise Malformed(f"edition must be one of {', '.join(editions)}")
-    asked: list[str] = []
-    difficulty = body.get("difficulty") or None
-    if difficulty is not None and not isinstance(difficulty, str):
-        raise Malformed("difficulty must be a string")
-    if difficulty is not None and players == 1:
-        ruling = data.difficulty_ruling(players)
-        if ruling is not None:
-            asked.append(f"{ruling}={difficulty}")
-    rulings = body.get("rulings", {})
-    if not isinstance(rulings, dict) or not all(isinstance(v, str) for v in rulings.values()):
-        raise Malformed("rulings must be an object {name: option}")
-    asked += [f"{name}={option}" for name, option in rulings.items()]
-    try:
-        chosen = resolve(data, edition, asked)
-    except RulingError as exc:
-        raise Malformed(str(exc)) from exc
-    advanced = body.get("advanced", False)
-    if not isinstance(advanced, bool):
-        raise Malformed("advanced must be true or false")
-    variants = ["advanced"] if advanced else []
-    for name in variants:
-        if name not in data.variants:
-            raise Malformed(f"the rules have no variant '{name}'")
-    auto = body.get("auto", True)
-    if not isinstance(auto, bool):
-        raise Malformed("auto must be true or false")
-    return Settings(players, seed, list(seats), chosen, variants, lang, auto)
 
 
 def view(

@@ -19,6 +19,7 @@ from ..dsl.i18n import N_, NC_, Translator
 from ..interpreter.agents import OPPONENT
 
 START_TITLE = N_("Start a game")
+WORKSHOP = N_("Mod workshop")  # the link to /workshop, and its page's title
 PLAYERS = N_("Players")
 SOLO_HINT = N_("1 player: the solo game against Hal")
 SEAT = N_("Seat {number}")
@@ -140,8 +141,8 @@ SCRIPT_WORDS = {
 }
 
 
-def _page(tr: Translator, title: str, body: str, script: str | None) -> str:
-    scripts = f'<script src="/static/{script}"></script>' if script else ""
+def _page(tr: Translator, title: str, body: str, *script: str) -> str:
+    scripts = "".join(f'<script src="/static/{name}"></script>' for name in script)
     return (
         f'<!doctype html>\n<html lang="{escape(tr.lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -217,7 +218,9 @@ def start_page(
     rules = " hidden" if "advanced" not in variants else ""
     edition = " hidden" if not editions else ""
     body = f"""
-<header><h1>{escape(title)}</h1>{_languages(tr, languages, "/")}</header>
+<header><h1>{escape(title)}</h1>
+<a href="/workshop?lang={quote(tr.lang)}" id="workshop-link">{escape(_(WORKSHOP))}</a>
+{_languages(tr, languages, "/")}</header>
 <main class="start">
 <h2>{escape(_(START_TITLE))}</h2>
 <form id="start" data-words="{_words(tr)}">
@@ -285,4 +288,4 @@ def bad_link_page(tr: Translator, unknown_game: bool, title: str) -> str:
 <h2>{escape(_(BAD_LINK))}</h2>
 <p class="error" id="bad-link">{escape(reason)}</p>
 </main>"""
-    return _page(tr, _(BAD_LINK), body, None)
+    return _page(tr, _(BAD_LINK), body)

@@ -1,8 +1,9 @@
-"""Games kept in SQLite (the standard library's sqlite3): a game is what it was started
-with (seed, players, rulings, variants, language, who sits at each seat, each seat's
-secret token) and the list of its choices. The state is never stored: it is rebuilt by
-replaying the choices (web/session.py), so a restart of the server loses nothing and a
-stored game is always one the engine can verify.
+"""Games, and the workshop's mods, kept in SQLite (the standard library's sqlite3): a
+game is what it was started with (seed, players, rulings, variants, language, who sits at
+each seat, each seat's secret token) and the list of its choices. The state is never
+stored: it is rebuilt by replaying the choices (web/session.py), so a restart of the
+server loses nothing and a stored game is always one the engine can verify. A mod of
+the workshop (web/mods.py) is its name and the text of each of its files.
 """
 
 from __future__ import annotations
@@ -37,15 +38,30 @@ CREATE TABLE IF NOT EXISTS choices (
     option TEXT NOT NULL,   -- the option id answered
     PRIMARY KEY (game, step)
 );
+CREATE TABLE IF NOT EXISTS mods (
+    name TEXT PRIMARY KEY,
+    created TEXT NOT NULL DEFAULT (datetime('now'))
+);
+CREATE TABLE IF NOT EXISTS mod_files (
+    mod TEXT NOT NULL REFERENCES mods(name),
+    name TEXT NOT NULL,  -- cards.ba, locales/pl/LC_MESSAGES/mod.po...
+    text TEXT NOT NULL,
+    PRIMARY KEY (mod, name)
+);
 """
 
 # PRAGMA application_id of our files ("BAng"): a database with tables but another id
 # belongs to another program and is refused, never written to
 APPLICATION_ID = 0x42416E67
-COLUMNS = {
+GAME_COLUMNS = {
     "games": ["id", "created", "settings"],
     "seats": ["game", "seat", "kind", "token"],
     "choices": ["game", "step", "option"],
+}
+COLUMNS = {
+    **GAME_COLUMNS,  # a file from before the workshop has these only: its tables are added
+    "mods": ["name", "created"],
+    "mod_files": ["mod", "name", "text"],
 }
 
 PERSON = "person"
@@ -117,7 +133,8 @@ class Storage:
 
     def _adopt(self) -> None:
         """Create our tables in an empty database and mark it ours; accept one that is
-        ours (or unmarked with exactly our tables, from before the mark); refuse any other."""
+        ours (or unmarked with exactly the games' tables, from before the mark), adding the
+        tables it lacks; refuse any other."""
         tables = {
             name: [c[1] for c in self._db.execute(f"PRAGMA table_info('{name}')")]
             for (name,) in self._db.execute(
@@ -125,9 +142,9 @@ class Storage:
             )
         }
         mark = self._db.execute("PRAGMA application_id").fetchone()[0]
-        if mark not in (0, APPLICATION_ID) or (tables and mark == 0 and tables != COLUMNS):
+        if mark not in (0, APPLICATION_ID) or (tables and mark == 0 and tables != GAME_COLUMNS):
             raise StorageError(f"'{self.path}' is another program's database; give --db a new file")
-        if tables and tables != COLUMNS:
+        if any(COLUMNS.get(name) != columns for name, columns in tables.items()):
             raise StorageError(
                 f"'{self.path}' has tables this version does not know: " + ", ".join(sorted(tables))
             )
@@ -190,6 +207,50 @@ class Storage:
                 "INSERT INTO choices (game, step, option) VALUES (?, ?, ?)",
                 [(game_id, first_step + i, option) for i, option in enumerate(options)],
             )
+
+    # ---- the workshop's mods -------------------------------------------------------
+    def mod_names(self) -> list[str]:
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT name FROM mods ORDER BY name")]
+
+    def mod_files(self, mod: str) -> dict[str, str] | None:
+        """A mod's files by name; None if there is no such mod."""
+        with self._lock:
+            if self._db.execute("SELECT 1 FROM mods WHERE name = ?", (mod,)).fetchone() is None:
+                return None
+            rows = self._db.execute(
+                "SELECT name, text FROM mod_files WHERE mod = ? ORDER BY name", (mod,)
+            ).fetchall()
+        return dict(rows)
+
+    def create_mod(self, mod: str, files: dict[str, str]) -> bool:
+        """A new mod with these files; False if the name is taken."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            try:
+                self._db.execute("INSERT INTO mods (name) VALUES (?)", (mod,))
+            except sqlite3.IntegrityError:
+                return False
+            self._db.executemany(
+                "INSERT INTO mod_files (mod, name, text) VALUES (?, ?, ?)",
+                [(mod, name, text) for name, text in files.items()],
+            )
+        return True
+
+    def save_mod_files(self, mod: str, files: dict[str, str | None]) -> None:
+        """Write or (None) delete files of a mod, all or none of them."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            for name, text in files.items():
+                if text is None:
+                    self._db.execute(
+                        "DELETE FROM mod_files WHERE mod = ? AND name = ?", (mod, name)
+                    )
+                else:
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO mod_files (mod, name, text) VALUES (?, ?, ?)",
+                        (mod, name, text),
+                    )
 
     def game_ids(self) -> list[str]:
         with self._lock:
