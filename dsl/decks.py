@@ -4,15 +4,24 @@ engine's own procedure reads them; interpreter/decks.py implements them).
 A `deck` is a shared pile of cards, face down, shuffled at set-up from the game's seeded
 generator, with a discard pile beside it; each seat has one hand, hidden from the other
 seats. A `card` belongs to one deck, in a number of copies, and its `play` effect is
-ordinary effect language, run when a seat plays it from hand (then it is discarded).
+ordinary effect language, run when a seat plays it from hand (then it is discarded, or
+it stays in front of the seat with `stays`).
+
+A deck may be built at set-up from its cards' tiers (`stack`: so many of a tier, each
+tier shuffled alone, piled in the order written, the rest of each tier out of the game)
+with one card at the very bottom (`bottom`). Beyond drawing, cards go on the bottom of
+their deck, are shuffled into the top of another, are revealed face up onto the table,
+and are laid face down (committed), seen by their owner alone until revealed.
 """
 
 from __future__ import annotations
 
+from . import deck_stacks as stacks
 from .ast import Call, Effect, walk_calls
+from .core import MAX_PLAYERS
 from .diagnostics import Diagnostic
 from .i18n import N_
-from .meta import COUNT, STRING, Primitive, flag, keyword, kind, param, ref
+from .meta import COUNT, NAME, RANGE, STRING, Primitive, flag, keyword, kind, param, ref
 
 DECK = ref("deck", "deck")
 AMOUNT = param("amount", COUNT)
@@ -41,6 +50,24 @@ KINDS = (
             "Each seat has its own copy of the deck and its own discard pile (without "
             "this, one deck is shared).",
         ),
+        keyword(
+            "stack",
+            "Build the deck from its cards' tiers: this many cards of a tier, drawn from "
+            "that tier shuffled alone (only for these player counts, when given); the first "
+            "line is the top of the deck, the next ones lie under it, and the cards of a tier "
+            "not drawn are out of the game (without it, every card is shuffled in).",
+            param("tier", NAME),
+            AMOUNT,
+            param("players", flag("players"), optional=True),
+            param("counts", RANGE, optional=True, lo=1, hi=MAX_PLAYERS),
+            repeat=True,
+        ),
+        keyword(
+            "bottom",
+            "With `stack`: the card put at the very bottom of the deck, or a tier of which "
+            "one card drawn at random goes there (the others are out of the game).",
+            param("card", NAME),
+        ),
         referenced=True,
         example='deck wind {\n  noun "wind card" "wind cards"\n  deal 3\n  reshuffle when_empty\n}',
     ),
@@ -67,6 +94,16 @@ KINDS = (
             effect=True,
             required=True,
             frames={None: N_("When played: {effect}")},
+        ),
+        keyword(
+            "tier",
+            "The tier it belongs to, from which its deck's `stack` lines draw.",
+            param("tier", NAME),
+        ),
+        keyword(
+            "stays",
+            "Once played, it stays face up in front of the seat that played it (until "
+            "`clear` discards it) instead of being discarded.",
         ),
         card=True,
         example=(
@@ -126,7 +163,78 @@ PRIMITIVES = (
         condition=True,
         example="draw 1 wind if can_draw wind",
     ),
+    Primitive(
+        "put_bottom",
+        "Choose a card of a deck in the seat's hand and put it face down on the bottom of "
+        "that deck (others see that a card went there, not which).",
+        (param("deck", DECK),),
+        N_("put one {deck} from your hand on the bottom of its deck"),
+        example="put_bottom command",
+    ),
+    Primitive(
+        "shuffle_in",
+        "Shuffle this many cards from the top of a deck together with the top cards of "
+        "another deck, and put them all back on top of that other deck (as many as there "
+        "are).",
+        (AMOUNT, param("deck", DECK), param("top", COUNT), param("into", DECK)),
+        N_("shuffle {amount} {deck} with the top {top} {into} and put them back on top"),
+        can_fail=False,
+        example="shuffle_in 2 advanced 2 command",
+    ),
+    Primitive(
+        "reveal",
+        "Turn this many cards from the top of a deck face up onto the table, where "
+        "everyone sees them until `clear` discards them.",
+        (AMOUNT, param("deck", DECK)),
+        N_("reveal {amount} {deck} onto the table"),
+        can_fail=False,
+        example="reveal 1 threat",
+    ),
+    Primitive(
+        "clear",
+        "Discard every card of a deck that is face up on the table or in front of a seat.",
+        (param("deck", DECK),),
+        N_("discard every {deck} lying face up"),
+        can_fail=False,
+        example="clear threat",
+    ),
+    Primitive(
+        "commit",
+        "Choose a card of a deck in the seat's hand and lay it face down in front of the "
+        "seat: the seat knows which card it is, the others only that it is one of that deck.",
+        (param("deck", DECK),),
+        N_("lay one {deck} from your hand face down"),
+        example="commit command",
+    ),
+    Primitive(
+        "reveal_committed",
+        "Turn every card of a deck laid face down, by any seat, face up: each stays in "
+        "front of the seat that laid it.",
+        (param("deck", DECK),),
+        N_("turn up every {deck} laid face down"),
+        can_fail=False,
+        example="reveal_committed command",
+    ),
+    Primitive(
+        "in_front",
+        "A condition: at least this many cards of a deck lie face up in front of the seat.",
+        (AMOUNT, param("deck", DECK)),
+        N_("at least {amount} {deck} lie in front of you"),
+        condition=True,
+        example="in_front 2 crew -> gain 1 vp",
+    ),
+    Primitive(
+        "on_table",
+        "A condition: at least this many cards of a deck lie face up on the table.",
+        (AMOUNT, param("deck", DECK)),
+        N_("at least {amount} {deck} lie on the table"),
+        condition=True,
+        example="on_table 1 threat -> lose 1 life",
+    ),
 )
+
+# the primitives that take cards out of a deck without a seat's hand (they use the deck)
+FROM_DECK = {"draw": 1, "refill": 1, "reveal": 1, "shuffle_in": 1}
 
 
 def checks(by_kind: dict) -> list[Diagnostic]:
@@ -148,13 +256,13 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         if card.first("play") is not None and _plays(card.first("play").effect, phases, set())
     ]
     drawn = {
-        call.values[1]
+        call.values[FROM_DECK[call.name]]
         for decls in by_kind.values()
         for decl in decls
         for uses in decl.fields.values()
         for use in uses
         for call in walk_calls(use.effect)
-        if call.name in ("draw", "refill") and len(call.values) == 2
+        if call.name in FROM_DECK and len(call.values) > FROM_DECK[call.name]
     }
     unreached = [
         Diagnostic.of(
@@ -168,6 +276,8 @@ def checks(by_kind: dict) -> list[Diagnostic]:
     ]
     return (
         loops
+        + stacks.checks(by_kind)
+        + _never_revealed(by_kind)
         + unreached
         + [
             Diagnostic.of(
@@ -199,3 +309,30 @@ def _runs(call: Call, phases: dict[str, list], seen: set[str]) -> bool:
         return False
     seen.add(phase)
     return any(_plays(step, phases, seen) for step in phases[phase])
+
+
+def _never_revealed(by_kind: dict) -> list[Diagnostic]:
+    """A card laid face down stays hidden for good unless something reveals its deck."""
+    calls = [
+        call
+        for decls in by_kind.values()
+        for decl in decls
+        for uses in decl.fields.values()
+        for use in uses
+        for call in walk_calls(use.effect)
+        if call.name in ("commit", "reveal_committed") and call.values
+    ]
+    revealed = {call.values[0] for call in calls if call.name == "reveal_committed"}
+    return [
+        Diagnostic.of(
+            "E306",
+            call.span,
+            N_(
+                "cards of '{deck}' are laid face down, but nothing reveals them: add "
+                "'reveal_committed {deck}'"
+            ),
+            deck=call.values[0],
+        )
+        for call in calls
+        if call.name == "commit" and call.values[0] not in revealed
+    ]

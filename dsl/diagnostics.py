@@ -66,6 +66,11 @@ CODES: dict[str, tuple[str, str]] = {
         N_("a turn that may find nothing to do, or rules in which the game can never end"),
     ),
     "E304": (ERROR, N_("a deck that no card belongs to: nothing can be drawn from it or dealt")),
+    "E305": (
+        ERROR,
+        N_("a deck built from tiers that cannot be: a tier short of cards, or a card never used"),
+    ),
+    "E306": (ERROR, N_("cards laid face down that nothing ever reveals")),
     "W401": (WARNING, N_("unreachable content: declared but never used by the rule set")),
     "W402": (WARNING, N_("unused event: a trigger listens to an event nothing emits")),
     "W403": (WARNING, N_("unknown annotation")),

@@ -5,7 +5,12 @@ State (only when the rules declare decks): `cards.decks[deck]` a shared deck's c
 the top at the end, face down; `cards.discards[deck]` its discard pile, face up;
 `cards.seat_decks[seat][deck]` and `cards.seat_discards[seat][deck]` the same for a deck
 each seat has its own of (`per_seat`); `cards.hands[seat]` each seat's hand, seen by that
-seat alone; `cards.in_play` the cards whose effect is being carried out. A card is named
+seat alone; `cards.in_play` the cards whose effect is being carried out; `cards.out[deck]`
+the cards a deck built from tiers left out of the game (interpreter/deck_stacks.py), seen
+by nobody; `cards.table` the cards face up on the table, as [seat, card] (the seat whose
+deck it came from, or who revealed it); `cards.kept[seat]` the cards face up in front of a
+seat (played cards that stay, revealed commitments); `cards.committed[seat]` the cards a
+seat laid face down, seen by that seat alone. A card is named
 by its kind (its id): the copies of a kind are alike. Every shuffle draws from the
 game's own generator, so the same seed and choices give the same game.
 """
@@ -16,7 +21,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..dsl.ast import walk_calls
 from ..dsl.i18n import N_
+from . import deck_stacks
 from .game import NO_ANSWER, Frame, Implementation, take_answer
 from .rng import Rng
 
@@ -28,6 +35,8 @@ if TYPE_CHECKING:
 
 PLAY_PROMPT = N_("Play one of your {deck}")
 DISCARD_PROMPT = N_("Discard one of your {deck}")
+BOTTOM_PROMPT = N_("Put one of your {deck} on the bottom of its deck")
+COMMIT_PROMPT = N_("Lay one of your {deck} face down")
 CARD_OPTION = N_("{card}: {effect}")
 DRAWS = N_("  {who} draws {cards}")
 DRAWS_HIDDEN = N_("  {who} draws {amount} {deck}")
@@ -35,6 +44,15 @@ DRAWS_NOTHING = N_("  {who} finds no {deck} to draw")
 PLAYS = N_("  {who} plays {card}")
 DISCARDS = N_("  {who} discards {card}")
 RESHUFFLES = N_("  the discarded {deck} are shuffled into a new deck")
+BOTTOMS = N_("  {who} puts {card} on the bottom of its deck")
+BOTTOMS_HIDDEN = N_("  {who} puts one {deck} on the bottom of its deck")
+SHUFFLES_IN = N_("  {amount} {deck} are shuffled into the top of the {into} ({top} cards)")
+REVEALS = N_("  {who} reveals {cards}")
+CLEARS = N_("  discarded from the table: {cards}")
+COMMITS = N_("  {who} lays {card} face down")
+COMMITS_HIDDEN = N_("  {who} lays one {deck} face down")
+FACE_DOWN = N_("face down: {cards}")
+REVEALS_COMMITTED = N_("  the cards laid face down are turned up: {cards}")
 
 
 @dataclass(frozen=True)
@@ -43,6 +61,10 @@ class Deck:
     reshuffle: bool  # an empty deck takes back its discard pile, shuffled
     per_seat: bool  # each seat has its own copy of the deck (and its own discard pile)
     cards: tuple[str, ...]  # one entry per copy, in declaration order (before shuffling)
+    # built from tiers (interpreter/deck_stacks.py): (tier, amount, player counts or None),
+    # the top first; and the card or tier at the very bottom
+    stacks: tuple[tuple[str, int, tuple[int, int] | None], ...] = ()
+    bottom: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +72,8 @@ class Card:
     deck: str
     copies: int
     effect: int  # the number of its `play` effect in the program
+    tier: str | None = None  # the tier its deck's `stack` lines draw from
+    stays: bool = False  # once played, it stays in front of its seat instead of discarded
 
 
 def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[str, Card]]:
@@ -59,7 +83,13 @@ def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[st
         use = decl.first("play")
         if decl.id is not None and use is not None:
             effect = program.lower_required(use.effect)
-            cards[decl.id] = Card(decl.value("deck"), decl.value("copies", default=1), effect)
+            cards[decl.id] = Card(
+                decl.value("deck"),
+                decl.value("copies", default=1),
+                effect,
+                decl.value("tier"),
+                decl.first("stays") is not None,
+            )
     decks: dict[str, Deck] = {}
     for decl in ruleset.of_kind("deck"):
         if decl.id is None:
@@ -70,8 +100,34 @@ def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[st
             decl.first("reshuffle") is not None,
             decl.first("per_seat") is not None,
             tuple(name for name in copies for _ in range(cards[name].copies)),
+            tuple(
+                (use.args["tier"], use.args["amount"], use.args.get("counts"))
+                for use in decl.fields.get("stack", [])
+            ),
+            decl.value("bottom"),
         )
     return decks, cards
+
+
+# the primitives that put cards elsewhere than in decks, discard piles and hands
+PLACES = ("put_bottom", "shuffle_in", "reveal", "clear", "commit", "reveal_committed")
+
+
+def uses_places(ruleset: RuleSet) -> bool:
+    """Whether the rules put cards on the table, in front of seats, face down or out of the
+    game (or under or into a deck): a deck built from tiers, a card that stays, or one of
+    the primitives that do so."""
+    if any(d.first("stays") is not None for d in ruleset.of_kind("card")):
+        return True
+    if any(d.first("stack") or d.first("bottom") for d in ruleset.of_kind("deck")):
+        return True
+    return any(
+        call.name in PLACES
+        for decl in ruleset.decls
+        for uses in decl.fields.values()
+        for use in uses
+        for call in walk_calls(use.effect)
+    )
 
 
 # ---- set-up ---------------------------------------------------------------------------
@@ -92,9 +148,19 @@ def setup(program: Program, state: dict, players: int) -> None:
         "seat_discards": [{name: [] for name in own} for _ in range(players)],
         "hands": [[] for _ in range(players)],
         "in_play": [],
+        "out": {name: [] for name in shared},
+        "table": [],
+        "kept": [[] for _ in range(players)],
+        "committed": [[] for _ in range(players)],
     }
     state["cards"] = cards
-    for pile in [*cards["decks"].values(), *(p for d in cards["seat_decks"] for p in d.values())]:
+    for name, pile in cards["decks"].items():
+        deck = program.decks[name]
+        if deck_stacks.built(deck):
+            pile[:], cards["out"][name] = deck_stacks.build(deck, program.cards, players, rng)
+        else:
+            rng.shuffle(pile)
+    for pile in (p for d in cards["seat_decks"] for p in d.values()):
         rng.shuffle(pile)
     for name, deck in program.decks.items():
         for seat, hand in enumerate(cards["hands"]):
@@ -209,7 +275,10 @@ def play(engine: Engine, frame: Frame) -> None:
     if played is not None:
         cards["in_play"].remove(played)
         deck = engine.data.cards[played].deck
-        _piles(cards, engine.data.decks[deck], deck, frame["seat"])[1].append(played)
+        if engine.data.cards[played].stays:
+            cards["kept"][frame["seat"]].append(played)
+        else:
+            _piles(cards, engine.data.decks[deck], deck, frame["seat"])[1].append(played)
         engine.finish(frame, engine.state["result"])
         return
     seat, deck = frame["seat"], frame["args"][0]
@@ -248,6 +317,103 @@ def hand_size(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     return _count(engine, seat, deck) >= amount
 
 
+def put_bottom(engine: Engine, frame: Frame) -> None:
+    """Choose a card in hand and put it under the seat's pile of its deck."""
+    seat, deck = frame["seat"], frame["args"][0]
+    name = _choose(engine, frame, "bottom_card", BOTTOM_PROMPT, _held(engine, seat, deck))
+    if name is NO_ANSWER:
+        return
+    cards = engine.state["cards"]
+    cards["hands"][seat].remove(name)
+    _piles(cards, engine.data.decks[deck], deck, seat)[0].insert(0, name)
+    engine.log("put_bottom", seat=seat, deck=deck, card=name)
+    engine.finish(frame)
+
+
+def shuffle_in(engine: Engine, frame: Frame) -> None:
+    """Cards from the top of one deck shuffled with the top of another, back on its top."""
+    amount, deck, top, into = frame["args"]
+    seat, cards, specs = frame["seat"], engine.state["cards"], engine.data.decks
+    source = _piles(cards, specs[deck], deck, seat)[0]
+    target = _piles(cards, specs[into], into, seat)[0]
+    moved = [source.pop() for _ in range(min(amount, len(source)))]
+    mixed = moved + [target.pop() for _ in range(min(top, len(target)))]
+    engine.rng.shuffle(mixed)
+    target.extend(mixed)
+    engine.log("shuffle_in", seat=seat, deck=deck, into=into, amount=len(moved), top=len(mixed))
+    engine.finish(frame)
+
+
+def reveal(engine: Engine, frame: Frame) -> None:
+    """Cards from the top of a deck, face up onto the table."""
+    amount, deck = frame["args"]
+    seat = frame["seat"]
+    shown = []
+    for _ in range(amount):
+        card = _top(engine, deck, seat)
+        if card is None:
+            break
+        shown.append(card)
+    engine.state["cards"]["table"].extend([seat, card] for card in shown)
+    engine.log("reveal", seat=seat, deck=deck, cards=shown)
+    engine.finish(frame)
+
+
+def clear(engine: Engine, frame: Frame) -> None:
+    """Every card of a deck face up on the table or in front of a seat, discarded (onto
+    the discard pile of the seat it lies with, for a deck per seat)."""
+    (deck,) = frame["args"]
+    cards, kinds, spec = engine.state["cards"], engine.data.cards, engine.data.decks[deck]
+    lying = [(seat, card) for seat, card in cards["table"] if kinds[card].deck == deck]
+    cards["table"] = [entry for entry in cards["table"] if kinds[entry[1]].deck != deck]
+    for seat, kept in enumerate(cards["kept"]):
+        lying += [(seat, card) for card in kept if kinds[card].deck == deck]
+        kept[:] = [card for card in kept if kinds[card].deck != deck]
+    for seat, card in lying:
+        _piles(cards, spec, deck, seat)[1].append(card)
+    engine.log("clear", deck=deck, cards=[card for _, card in lying])
+    engine.finish(frame)
+
+
+def commit(engine: Engine, frame: Frame) -> None:
+    """Choose a card in hand and lay it face down in front of the seat."""
+    seat, deck = frame["seat"], frame["args"][0]
+    name = _choose(engine, frame, "commit_card", COMMIT_PROMPT, _held(engine, seat, deck))
+    if name is NO_ANSWER:
+        return
+    cards = engine.state["cards"]
+    cards["hands"][seat].remove(name)
+    cards["committed"][seat].append(name)
+    engine.log("commit", seat=seat, deck=deck, card=name)
+    engine.finish(frame)
+
+
+def reveal_committed(engine: Engine, frame: Frame) -> None:
+    """Every seat's face-down cards of a deck turned face up, in front of that seat."""
+    (deck,) = frame["args"]
+    cards, kinds = engine.state["cards"], engine.data.cards
+    shown = []
+    for seat, laid in enumerate(cards["committed"]):
+        turned = [card for card in laid if kinds[card].deck == deck]
+        laid[:] = [card for card in laid if kinds[card].deck != deck]
+        cards["kept"][seat].extend(turned)
+        shown += [[seat, card] for card in turned]
+    engine.log("reveal_committed", deck=deck, cards=shown)
+    engine.finish(frame)
+
+
+def in_front(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    amount, deck = args
+    kinds = engine.data.cards
+    return sum(kinds[c].deck == deck for c in engine.state["cards"]["kept"][seat]) >= amount
+
+
+def on_table(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    amount, deck = args
+    kinds = engine.data.cards
+    return sum(kinds[c].deck == deck for _, c in engine.state["cards"]["table"]) >= amount
+
+
 def _nothing(engine: Engine, frame: Frame) -> None:
     """A condition run as an effect (a guard before `->`): its check was the point."""
     engine.finish(frame)
@@ -260,20 +426,37 @@ IMPLEMENTATIONS = {
     "discard": Implementation(discard, can_discard),
     "hand_size": Implementation(_nothing, hand_size),
     "can_draw": Implementation(_nothing, can_draw),
+    "put_bottom": Implementation(put_bottom, can_discard),
+    "shuffle_in": Implementation(shuffle_in),
+    "reveal": Implementation(reveal),
+    "clear": Implementation(clear),
+    "commit": Implementation(commit, can_discard),
+    "reveal_committed": Implementation(reveal_committed),
+    "in_front": Implementation(_nothing, in_front),
+    "on_table": Implementation(_nothing, on_table),
 }
 
 
 # ---- what each seat may see -----------------------------------------------------------
 HIDDEN_CHOICES = ("play_card", "discard_card")
+SECRET_CHOICES = ("bottom_card", "commit_card")  # the card chosen stays hidden too
+SECRET_CARDS = ("put_bottom", "commit")  # events whose card only their seat sees
 
 
 def seen_event(engine: Engine, event: dict, viewer: int | None) -> dict:
     """Another seat's draw shows how many cards, not which; its choice of a card to play
-    or discard keeps the card it chose (now public) but not the options it had."""
+    or discard keeps the card it chose (now public) but not the options it had; a card it
+    lays face down or puts under its deck shows only its deck, and the choice of it
+    nothing (neither the option nor its label)."""
     if event.get("seat") == viewer:
         return event
     if event["event"] == "draw":
         return {**event, "cards": None}
+    if event["event"] in SECRET_CARDS:
+        return {**event, "card": None}
+    if event["event"] in ("choice", "forced") and event.get("kind") in SECRET_CHOICES:
+        hidden = {k: v for k, v in event.items() if k != "options"}
+        return {**hidden, "option": None, "label": None}
     if event["event"] in ("choice", "forced") and event.get("kind") in HIDDEN_CHOICES:
         return {k: v for k, v in event.items() if k != "options"}
     return event
@@ -281,9 +464,11 @@ def seen_event(engine: Engine, event: dict, viewer: int | None) -> dict:
 
 def determinize(engine: Engine, seat: int, rng: Rng) -> None:
     """Deal again what `seat` cannot see: a shared deck with the cards of it in the other
-    seats' hands, shuffled together, each of those hands getting back as many as it had;
-    a deck of each seat's own, each seat's with that seat's hand (the viewer's own deck
-    shuffled alone: nobody knows its order)."""
+    seats' hands and laid face down by them, and those out of the game, shuffled together
+    (a deck built from tiers: each tier among its own places), each of those hands and
+    face-down rows getting back as many as it had; a deck of each seat's own, each seat's
+    with that seat's hand and face-down cards (the viewer's own deck shuffled alone:
+    nobody knows its order)."""
     cards = engine.state.get("cards")
     if cards is None:
         return
@@ -300,27 +485,47 @@ def determinize(engine: Engine, seat: int, rng: Rng) -> None:
 
 
 def _deal_again(engine: Engine, rng: Rng, deck: str, pile: list[str], seats: list[int]) -> list:
-    """A pile shuffled with the cards of its deck in the hands of `seats`, those hands
-    dealt back as many as they had; the new pile."""
-    hands, kinds = engine.state["cards"]["hands"], engine.data.cards
+    """A pile shuffled with the cards of its deck in the hands and face-down rows of
+    `seats` and out of the game, each of those dealt back as many as it had; the new pile."""
+    cards, kinds = engine.state["cards"], engine.data.cards
+    hands, laid = cards["hands"], cards["committed"]
+    out = cards["out"].get(deck, [])
     held = {s: [c for c in hands[s] if kinds[c].deck == deck] for s in seats}
-    pool = pile + [c for s in seats for c in held[s]]
+    down = {s: [c for c in laid[s] if kinds[c].deck == deck] for s in seats}
+    pool = pile + [c for s in seats for c in held[s]] + [c for s in seats for c in down[s]] + out
+    if deck_stacks.built(engine.data.decks[deck]):  # each card back to a place of its tier
+        deck_stacks.shuffle_by_tier(pool, kinds, rng)
+        start = len(pile)
+        for s, mine in [*((s, held) for s in seats), *((s, down) for s in seats)]:
+            rows = hands if mine is held else laid
+            end = start + len(mine[s])
+            rows[s] = [c for c in rows[s] if kinds[c].deck != deck] + pool[start:end]
+            start = end
+        if deck in cards["out"]:
+            cards["out"][deck] = pool[start:]
+        return pool[: len(pile)]
     rng.shuffle(pool)
     for s in seats:
         hands[s] = [c for c in hands[s] if kinds[c].deck != deck] + [pool.pop() for _ in held[s]]
+    for s in seats:
+        laid[s] = [c for c in laid[s] if kinds[c].deck != deck] + [pool.pop() for _ in down[s]]
+    if deck in cards["out"]:
+        cards["out"][deck] = [pool.pop() for _ in out]
     return pool
 
 
 def invariants(engine: Engine) -> list[str]:
-    """Every copy of every card in exactly one place, counted by kind (copies are alike):
-    none lost, none made."""
+    """Every copy of every card in exactly one place (a pile, a hand, out of the game, on
+    the table, in front of a seat face up or down, in play), counted by kind (copies are
+    alike): none lost, none made."""
     cards = engine.state.get("cards")
     if cards is None:
         return []
     piles = [*cards["decks"].values(), *cards["discards"].values(), *cards["hands"]]
+    piles += [*cards["out"].values(), *cards["kept"], *cards["committed"], cards["in_play"]]
     for own in (*cards["seat_decks"], *cards["seat_discards"]):
         piles += own.values()
-    where = Counter([c for pile in piles for c in pile] + cards["in_play"])
+    where = Counter([c for pile in piles for c in pile] + [c for _, c in cards["table"]])
     seats = len(cards["hands"])
     out = []
     for name, card in engine.data.cards.items():
@@ -347,6 +552,32 @@ def narrate(event: dict, who: str, text: TextRenderer) -> str | None:
         return text.fill(template, {"who": who, "card": text.word(event["card"])})
     if kind == "reshuffle":
         return text.fill(RESHUFFLES, {"deck": text.word(event["deck"], None, 2)})
+    return _narrate_places(event, who, text)
+
+
+def _narrate_places(event: dict, who: str, text: TextRenderer) -> str | None:
+    """A line for a card put under a deck, shuffled in, revealed, cleared or laid face
+    down (whose card a viewer may not see is None in the event it reads)."""
+    kind = event["event"]
+    if kind in SECRET_CARDS:
+        bottom = kind == "put_bottom"
+        shown, hidden = (BOTTOMS, BOTTOMS_HIDDEN) if bottom else (COMMITS, COMMITS_HIDDEN)
+        if event["card"] is None:
+            return text.fill(hidden, {"who": who, "deck": text.word(event["deck"], None, 1)})
+        return text.fill(shown, {"who": who, "card": text.word(event["card"])})
+    if kind == "shuffle_in":
+        values = {
+            "amount": event["amount"],
+            "deck": text.word(event["deck"], None, event["amount"]),
+            "top": event["top"],
+            "into": text.word(event["into"], None, 2),
+        }
+        return text.fill(SHUFFLES_IN, values)
+    if kind in ("reveal", "clear", "reveal_committed"):
+        names = [c if isinstance(c, str) else c[1] for c in event["cards"]]
+        cards = text.join([text.word(c) for c in names]) if names else "-"
+        template = {"reveal": REVEALS, "clear": CLEARS, "reveal_committed": REVEALS_COMMITTED}
+        return text.fill(template[kind], {"who": who, "cards": cards})
     return None
 
 
@@ -354,4 +585,9 @@ def hand_text(engine: Engine, seat: int) -> str:
     """A seat's hand in words, for the seat itself."""
     text = engine.data.text
     hand = engine.state["cards"]["hands"][seat]
-    return text.join([text.word(name) for name in sorted(hand)]) if hand else "-"
+    shown = text.join([text.word(name) for name in sorted(hand)]) if hand else "-"
+    laid = engine.state["cards"]["committed"][seat]
+    if laid:
+        names = text.join([text.word(name) for name in sorted(laid)])
+        shown += " | " + text.fill(FACE_DOWN, {"cards": names})
+    return shown

@@ -126,6 +126,8 @@ def narrate(event: dict, names: list[str], text: TextRenderer) -> str | None:
     if kind == "turn":
         tracks = text.join([_amount(text, v, t) for t, v in event["tracks"].items()])
         return "\n" + text.fill(TURN, {"round": event["round"], "who": who, "tracks": tracks})
+    if kind == "choice" and event["label"] is None:  # a choice the viewer may not see
+        return None
     if kind == "choice":
         return text.fill(CHOOSES, {"who": who, "label": event["label"]})
     if kind == "roll":

@@ -20,6 +20,7 @@ from ..dsl.i18n import SOURCE_LANGUAGE
 from ..dsl.text import TextRenderer
 from .core_primitives import CORE_IMPLEMENTATIONS
 from .decks import tables as deck_tables
+from .decks import uses_places
 from .effects import EFFECT_OPS, FEASIBLE
 
 if TYPE_CHECKING:
@@ -105,6 +106,9 @@ class Program:
         self.triggers, self.trigger_names = self._triggers(ruleset)
         # the decks and kinds of card of a game written in the language (interpreter/decks.py)
         self.decks, self.cards = deck_tables(ruleset, self)
+        # whether cards can lie beyond decks and hands (on the table, in front of a seat,
+        # face down, out of the game): what observations show of cards then grows
+        self.card_places = uses_places(ruleset)
         self.variants: dict[str, str] = {
             v.id: v.value("help") for v in ruleset.of_kind("variant") if v.id is not None
         }
