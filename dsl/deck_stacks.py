@@ -1,7 +1,8 @@
-"""The checks of a deck built from its cards' tiers (`stack`, `bottom`: dsl/decks.py), so
-that every build the rules describe can be made with every player count of the game:
-each tier stacked has cards, no tier is asked for more cards than it has, the bottom card
-is a card or a tier of the deck, and every card of the deck can end up in it."""
+"""The checks of how a deck is made up at set-up (dsl/decks.py): built from its cards'
+tiers (`stack`, `bottom`), so that every build the rules describe can be made with every
+player count of the game (each tier stacked has cards, no tier is asked for more cards
+than it has, the bottom card is a card or a tier of the deck, every card of the deck can
+end up in it); and with cards set aside (`aside`), which something must shuffle in."""
 
 from __future__ import annotations
 
@@ -18,9 +19,13 @@ BOTTOM_UNKNOWN = N_(
 )
 NEVER_IN = N_("the card '{card}' is in no tier that the deck '{deck}' stacks: it is never used")
 PER_SEAT = N_("the deck '{deck}' is per seat: it cannot be built from tiers")
+ASIDE_PER_SEAT = N_("the card '{card}' is set aside, but its deck '{deck}' is per seat")
+ASIDE_UNUSED = N_("the card '{card}' is set aside, but nothing shuffles it in: add 'shuffle_in'")
+NOTHING_ASIDE = N_("'shuffle_in' of the deck '{deck}', which has no card set aside ('aside')")
 
 
-def checks(by_kind: dict) -> list[Diagnostic]:
+def checks(by_kind: dict, shuffled_in: list) -> list[Diagnostic]:
+    """The problems of every deck's make-up; `shuffled_in`: the `shuffle_in` calls."""
     game = next(iter(by_kind.get("game", [])), None)
     players = game.value("players") if game is not None else None
     counts = range(players[0], players[1] + 1) if isinstance(players, tuple) else range(1, 2)
@@ -31,7 +36,32 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         if deck.id is None or (not lines and bottom is None):
             continue
         cards = [c for c in by_kind.get("card", []) if c.value("deck") == deck.id]
+        cards = [c for c in cards if c.first("aside") is None]
         out += _deck(deck, lines, bottom, cards, counts)
+    return out + _aside(by_kind, shuffled_in)
+
+
+def _aside(by_kind: dict, shuffled_in: list) -> list[Diagnostic]:
+    """Cards set aside need a shared deck and a `shuffle_in` of it; a `shuffle_in` needs
+    cards set aside."""
+    per_seat = {d.id for d in by_kind.get("deck", []) if d.first("per_seat") is not None}
+    aside = [c for c in by_kind.get("card", []) if c.first("aside") is not None]
+    into = {call.values[1] for call in shuffled_in if len(call.values) > 1}
+    out = []
+    for card in aside:
+        deck = card.value("deck")
+        if deck in per_seat:
+            out.append(
+                Diagnostic.of("E305", card.item.span, ASIDE_PER_SEAT, card=card.id, deck=deck)
+            )
+        elif deck not in into:
+            out.append(Diagnostic.of("E305", card.item.span, ASIDE_UNUSED, card=card.id, deck=deck))
+    having = {card.value("deck") for card in aside}
+    out += [
+        Diagnostic.of("E305", call.span, NOTHING_ASIDE, deck=call.values[1])
+        for call in shuffled_in
+        if len(call.values) > 1 and call.values[1] not in having
+    ]
     return out
 
 

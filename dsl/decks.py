@@ -10,7 +10,8 @@ it stays in front of the seat with `stays`).
 A deck may be built at set-up from its cards' tiers (`stack`: so many of a tier, each
 tier shuffled alone, piled in the order written, the rest of each tier out of the game)
 with one card at the very bottom (`bottom`). Beyond drawing, cards go on the bottom of
-their deck, are shuffled into the top of another, are revealed face up onto the table,
+their deck, are set aside at set-up and shuffled into the top of their deck later, are
+revealed face up onto the table,
 and are laid face down (committed), seen by their owner alone until revealed.
 """
 
@@ -101,6 +102,11 @@ KINDS = (
             param("tier", NAME),
         ),
         keyword(
+            "aside",
+            "Its copies start face down beside its deck, not in it, until `shuffle_in` "
+            "shuffles them into the deck's top.",
+        ),
+        keyword(
             "stays",
             "Once played, it stays face up in front of the seat that played it (until "
             "`clear` discards it) instead of being discarded.",
@@ -173,13 +179,12 @@ PRIMITIVES = (
     ),
     Primitive(
         "shuffle_in",
-        "Shuffle this many cards from the top of a deck together with the top cards of "
-        "another deck, and put them all back on top of that other deck (as many as there "
-        "are).",
-        (AMOUNT, param("deck", DECK), param("top", COUNT), param("into", DECK)),
-        N_("shuffle {amount} {deck} with the top {top} {into} and put them back on top"),
+        "Shuffle this many of a deck's cards set aside (`aside`, drawn at random) with "
+        "the deck's top cards, and put them all back on top (as many as there are).",
+        (AMOUNT, param("deck", DECK), param("top", COUNT)),
+        N_("shuffle {amount} {deck} set aside into the top {top} of their deck"),
         can_fail=False,
-        example="shuffle_in 2 advanced 2 command",
+        example="shuffle_in 2 command 2",
     ),
     Primitive(
         "reveal",
@@ -234,7 +239,7 @@ PRIMITIVES = (
 )
 
 # the primitives that take cards out of a deck without a seat's hand (they use the deck)
-FROM_DECK = {"draw": 1, "refill": 1, "reveal": 1, "shuffle_in": 1}
+FROM_DECK = {"draw": 1, "refill": 1, "reveal": 1}
 
 
 def checks(by_kind: dict) -> list[Diagnostic]:
@@ -255,13 +260,17 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         for card in by_kind.get("card", [])
         if card.first("play") is not None and _plays(card.first("play").effect, phases, set())
     ]
-    drawn = {
-        call.values[FROM_DECK[call.name]]
+    calls = [
+        call
         for decls in by_kind.values()
         for decl in decls
         for uses in decl.fields.values()
         for use in uses
         for call in walk_calls(use.effect)
+    ]
+    drawn = {
+        call.values[FROM_DECK[call.name]]
+        for call in calls
         if call.name in FROM_DECK and len(call.values) > FROM_DECK[call.name]
     }
     unreached = [
@@ -276,8 +285,8 @@ def checks(by_kind: dict) -> list[Diagnostic]:
     ]
     return (
         loops
-        + stacks.checks(by_kind)
-        + _never_revealed(by_kind)
+        + stacks.checks(by_kind, [c for c in calls if c.name == "shuffle_in"])
+        + _never_revealed(calls)
         + unreached
         + [
             Diagnostic.of(
@@ -311,17 +320,9 @@ def _runs(call: Call, phases: dict[str, list], seen: set[str]) -> bool:
     return any(_plays(step, phases, seen) for step in phases[phase])
 
 
-def _never_revealed(by_kind: dict) -> list[Diagnostic]:
+def _never_revealed(calls: list[Call]) -> list[Diagnostic]:
     """A card laid face down stays hidden for good unless something reveals its deck."""
-    calls = [
-        call
-        for decls in by_kind.values()
-        for decl in decls
-        for uses in decl.fields.values()
-        for use in uses
-        for call in walk_calls(use.effect)
-        if call.name in ("commit", "reveal_committed") and call.values
-    ]
+    calls = [c for c in calls if c.name in ("commit", "reveal_committed") and c.values]
     revealed = {call.values[0] for call in calls if call.name == "reveal_committed"}
     return [
         Diagnostic.of(

@@ -68,7 +68,7 @@ CODES: dict[str, tuple[str, str]] = {
     "E304": (ERROR, N_("a deck that no card belongs to: nothing can be drawn from it or dealt")),
     "E305": (
         ERROR,
-        N_("a deck built from tiers that cannot be: a tier short of cards, or a card never used"),
+        N_("a deck that cannot be made up as written: a tier short of cards, a card never used"),
     ),
     "E306": (ERROR, N_("cards laid face down that nothing ever reveals")),
     "W401": (WARNING, N_("unreachable content: declared but never used by the rule set")),

@@ -3,6 +3,7 @@ runtime tables, set-up, primitives, what each seat may see of them, and their lo
 
 State (only when the rules declare decks): `cards.decks[deck]` a shared deck's cards,
 the top at the end, face down; `cards.discards[deck]` its discard pile, face up;
+`cards.aside[deck]` a shared deck's cards set aside face down, to be shuffled into it later;
 `cards.seat_decks[seat][deck]` and `cards.seat_discards[seat][deck]` the same for a deck
 each seat has its own of (`per_seat`); `cards.hands[seat]` each seat's hand, seen by that
 seat alone; `cards.in_play` the cards whose effect is being carried out; `cards.out[deck]`
@@ -46,7 +47,7 @@ DISCARDS = N_("  {who} discards {card}")
 RESHUFFLES = N_("  the discarded {deck} are shuffled into a new deck")
 BOTTOMS = N_("  {who} puts {card} on the bottom of its deck")
 BOTTOMS_HIDDEN = N_("  {who} puts one {deck} on the bottom of its deck")
-SHUFFLES_IN = N_("  {amount} {deck} are shuffled into the top of the {into} ({top} cards)")
+SHUFFLES_IN = N_("  {amount} {deck} set aside are shuffled into the top of their deck")
 REVEALS = N_("  {who} reveals {cards}")
 CLEARS = N_("  discarded from the table: {cards}")
 COMMITS = N_("  {who} lays {card} face down")
@@ -61,6 +62,7 @@ class Deck:
     reshuffle: bool  # an empty deck takes back its discard pile, shuffled
     per_seat: bool  # each seat has its own copy of the deck (and its own discard pile)
     cards: tuple[str, ...]  # one entry per copy, in declaration order (before shuffling)
+    aside: tuple[str, ...] = ()  # the same for the cards set aside beside it at set-up
     # built from tiers (interpreter/deck_stacks.py): (tier, amount, player counts or None),
     # the top first; and the card or tier at the very bottom
     stacks: tuple[tuple[str, int, tuple[int, int] | None], ...] = ()
@@ -73,6 +75,7 @@ class Card:
     copies: int
     effect: int  # the number of its `play` effect in the program
     tier: str | None = None  # the tier its deck's `stack` lines draw from
+    aside: bool = False  # set aside beside its deck at set-up, to be shuffled in later
     stays: bool = False  # once played, it stays in front of its seat instead of discarded
 
 
@@ -87,19 +90,22 @@ def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[st
                 decl.value("deck"),
                 decl.value("copies", default=1),
                 effect,
-                decl.value("tier"),
-                decl.first("stays") is not None,
+                tier=decl.value("tier"),
+                stays=decl.first("stays") is not None,
+                aside=decl.first("aside") is not None,
             )
     decks: dict[str, Deck] = {}
     for decl in ruleset.of_kind("deck"):
         if decl.id is None:
             continue
         copies = [name for name, card in cards.items() if card.deck == decl.id]
+        aside = [name for name in copies if cards[name].aside]
         decks[decl.id] = Deck(
             decl.value("deal", default=0),
             decl.first("reshuffle") is not None,
             decl.first("per_seat") is not None,
-            tuple(name for name in copies for _ in range(cards[name].copies)),
+            tuple(name for name in copies if name not in aside for _ in range(cards[name].copies)),
+            tuple(name for name in aside for _ in range(cards[name].copies)),
             tuple(
                 (use.args["tier"], use.args["amount"], use.args.get("counts"))
                 for use in decl.fields.get("stack", [])
@@ -149,6 +155,7 @@ def setup(program: Program, state: dict, players: int) -> None:
         "hands": [[] for _ in range(players)],
         "in_play": [],
         "out": {name: [] for name in shared},
+        "aside": {name: list(program.decks[name].aside) for name in shared},
         "table": [],
         "kept": [[] for _ in range(players)],
         "committed": [[] for _ in range(players)],
@@ -160,6 +167,8 @@ def setup(program: Program, state: dict, players: int) -> None:
             pile[:], cards["out"][name] = deck_stacks.build(deck, program.cards, players, rng)
         else:
             rng.shuffle(pile)
+        if cards["aside"][name]:
+            rng.shuffle(cards["aside"][name])
     for pile in (p for d in cards["seat_decks"] for p in d.values()):
         rng.shuffle(pile)
     for name, deck in program.decks.items():
@@ -331,16 +340,17 @@ def put_bottom(engine: Engine, frame: Frame) -> None:
 
 
 def shuffle_in(engine: Engine, frame: Frame) -> None:
-    """Cards from the top of one deck shuffled with the top of another, back on its top."""
-    amount, deck, top, into = frame["args"]
-    seat, cards, specs = frame["seat"], engine.state["cards"], engine.data.decks
-    source = _piles(cards, specs[deck], deck, seat)[0]
-    target = _piles(cards, specs[into], into, seat)[0]
-    moved = [source.pop() for _ in range(min(amount, len(source)))]
-    mixed = moved + [target.pop() for _ in range(min(top, len(target)))]
+    """Cards set aside beside a deck (already shuffled) shuffled with its top cards, and
+    put back on top."""
+    amount, deck, top = frame["args"]
+    seat, cards = frame["seat"], engine.state["cards"]
+    aside = cards["aside"].get(deck, [])
+    pile = _piles(cards, engine.data.decks[deck], deck, seat)[0]
+    moved = [aside.pop() for _ in range(min(amount, len(aside)))]
+    mixed = moved + [pile.pop() for _ in range(min(top, len(pile)))]
     engine.rng.shuffle(mixed)
-    target.extend(mixed)
-    engine.log("shuffle_in", seat=seat, deck=deck, into=into, amount=len(moved), top=len(mixed))
+    pile.extend(mixed)
+    engine.log("shuffle_in", seat=seat, deck=deck, amount=len(moved), top=len(mixed))
     engine.finish(frame)
 
 
@@ -437,6 +447,24 @@ IMPLEMENTATIONS = {
 }
 
 
+# ---- the shape of a saved game's cards (interpreter/state_check.py) ---------------------
+def state_shape(data: Program, players: int) -> dict[str, dict]:
+    """The schemas of the places a freshly set-up state may leave empty (or, for the
+    table, holding a pair whose items would be read as one type): a card is one of the
+    rules' cards, the table's entries [seat, card]."""
+    card = {"enum": sorted(data.cards)}
+    seat = {"type": "integer", "minimum": 0, "maximum": players - 1}
+    rows = {"type": "array", "items": {"type": "array", "items": card}}
+    pair = {"type": "array", "prefixItems": [seat, card], "minItems": 2, "maxItems": 2}
+    return {
+        "cards.table": {"type": "array", "items": pair},
+        "cards.kept": {**rows, "minItems": players, "maxItems": players},
+        "cards.committed": {**rows, "minItems": players, "maxItems": players},
+        "cards.out": {"type": "object", "additionalProperties": {"type": "array", "items": card}},
+        "cards.aside": {"type": "object", "additionalProperties": {"type": "array", "items": card}},
+    }
+
+
 # ---- what each seat may see -----------------------------------------------------------
 HIDDEN_CHOICES = ("play_card", "discard_card")
 SECRET_CHOICES = ("bottom_card", "commit_card")  # the card chosen stays hidden too
@@ -464,8 +492,9 @@ def seen_event(engine: Engine, event: dict, viewer: int | None) -> dict:
 
 def determinize(engine: Engine, seat: int, rng: Rng) -> None:
     """Deal again what `seat` cannot see: a shared deck with the cards of it in the other
-    seats' hands and laid face down by them, and those out of the game, shuffled together
-    (a deck built from tiers: each tier among its own places), each of those hands and
+    seats' hands and laid face down by them, and those out of the game or set aside,
+    shuffled together (in a deck built from tiers or with cards set aside, each tier and
+    the cards set aside among their own places), each of those hands and
     face-down rows getting back as many as it had; a deck of each seat's own, each seat's
     with that seat's hand and face-down cards (the viewer's own deck shuffled alone:
     nobody knows its order)."""
@@ -489,12 +518,13 @@ def _deal_again(engine: Engine, rng: Rng, deck: str, pile: list[str], seats: lis
     `seats` and out of the game, each of those dealt back as many as it had; the new pile."""
     cards, kinds = engine.state["cards"], engine.data.cards
     hands, laid = cards["hands"], cards["committed"]
-    out = cards["out"].get(deck, [])
+    out = cards["out"].get(deck, []) + cards["aside"].get(deck, [])
     held = {s: [c for c in hands[s] if kinds[c].deck == deck] for s in seats}
     down = {s: [c for c in laid[s] if kinds[c].deck == deck] for s in seats}
     pool = pile + [c for s in seats for c in held[s]] + [c for s in seats for c in down[s]] + out
-    if deck_stacks.built(engine.data.decks[deck]):  # each card back to a place of its tier
-        deck_stacks.shuffle_by_tier(pool, kinds, rng)
+    spec = engine.data.decks[deck]
+    if deck_stacks.built(spec) or spec.aside:  # each card back to a place of its kind
+        deck_stacks.shuffle_alike(pool, kinds, rng)
         start = len(pile)
         for s, mine in [*((s, held) for s in seats), *((s, down) for s in seats)]:
             rows = hands if mine is held else laid
@@ -502,7 +532,7 @@ def _deal_again(engine: Engine, rng: Rng, deck: str, pile: list[str], seats: lis
             rows[s] = [c for c in rows[s] if kinds[c].deck != deck] + pool[start:end]
             start = end
         if deck in cards["out"]:
-            cards["out"][deck] = pool[start:]
+            cards["out"][deck], cards["aside"][deck] = _split(pool[start:], cards, deck)
         return pool[: len(pile)]
     rng.shuffle(pool)
     for s in seats:
@@ -510,8 +540,15 @@ def _deal_again(engine: Engine, rng: Rng, deck: str, pile: list[str], seats: lis
     for s in seats:
         laid[s] = [c for c in laid[s] if kinds[c].deck != deck] + [pool.pop() for _ in down[s]]
     if deck in cards["out"]:
-        cards["out"][deck] = [pool.pop() for _ in out]
+        cards["out"][deck], cards["aside"][deck] = _split([pool.pop() for _ in out], cards, deck)
     return pool
+
+
+def _split(cards_back: list[str], cards: dict, deck: str) -> tuple[list[str], list[str]]:
+    """Cards dealt back to the out-of-the-game pile and the pile set aside, as many each
+    as they held."""
+    count = len(cards["out"][deck])
+    return cards_back[:count], cards_back[count:]
 
 
 def invariants(engine: Engine) -> list[str]:
@@ -522,7 +559,13 @@ def invariants(engine: Engine) -> list[str]:
     if cards is None:
         return []
     piles = [*cards["decks"].values(), *cards["discards"].values(), *cards["hands"]]
-    piles += [*cards["out"].values(), *cards["kept"], *cards["committed"], cards["in_play"]]
+    piles += [
+        *cards["out"].values(),
+        *cards["aside"].values(),
+        *cards["kept"],
+        *cards["committed"],
+        cards["in_play"],
+    ]
     for own in (*cards["seat_decks"], *cards["seat_discards"]):
         piles += own.values()
     where = Counter([c for pile in piles for c in pile] + [c for _, c in cards["table"]])
@@ -569,8 +612,6 @@ def _narrate_places(event: dict, who: str, text: TextRenderer) -> str | None:
         values = {
             "amount": event["amount"],
             "deck": text.word(event["deck"], None, event["amount"]),
-            "top": event["top"],
-            "into": text.word(event["into"], None, 2),
         }
         return text.fill(SHUFFLES_IN, values)
     if kind in ("reveal", "clear", "reveal_committed"):

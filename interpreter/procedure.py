@@ -215,6 +215,7 @@ GAME: Game[Program] = Game(
     ending=lambda state: state["rounds"]["ending"] or "none",
     checks=(checks, deck_words.checks),
     seen_event=decks.seen_event,
+    state_shape=decks.state_shape,
     determinize=decks.determinize,
     break_ties=break_ties,
 )
