@@ -268,6 +268,11 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         for use in uses
         for call in walk_calls(use.effect)
     ]
+    declared = {deck.id for deck in by_kind.get("deck", [])}
+    # the calls that name a deck declared (an unknown one is E106 already)
+    shuffled_in = [
+        c for c in calls if c.name == "shuffle_in" and len(c.values) > 1 and c.values[1] in declared
+    ]
     drawn = {
         call.values[FROM_DECK[call.name]]
         for call in calls
@@ -285,8 +290,8 @@ def checks(by_kind: dict) -> list[Diagnostic]:
     ]
     return (
         loops
-        + stacks.checks(by_kind, [c for c in calls if c.name == "shuffle_in"])
-        + _never_revealed(calls)
+        + stacks.checks(by_kind, shuffled_in)
+        + _never_revealed([c for c in calls if c.values and c.values[0] in declared])
         + unreached
         + [
             Diagnostic.of(
