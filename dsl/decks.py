@@ -65,8 +65,8 @@ KINDS = (
         ),
         keyword(
             "bottom",
-            "With `stack`: the card put at the very bottom of the deck, or a tier of which "
-            "one card drawn at random goes there (the others are out of the game).",
+            "The card put at the very bottom of the deck, or a tier of which one card drawn "
+            "at random goes there (the rest of that tier is out of the game).",
             param("card", NAME),
         ),
         referenced=True,
