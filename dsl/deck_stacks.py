@@ -18,6 +18,7 @@ BOTTOM_UNKNOWN = N_(
     "the bottom of the deck '{deck}' is '{card}': neither one of its cards nor a tier"
 )
 NEVER_IN = N_("the card '{card}' is in no tier that the deck '{deck}' stacks: it is never used")
+TIER_UNUSED = N_("the card '{card}' has a tier, but its deck '{deck}' is not built from tiers")
 PER_SEAT = N_("the deck '{deck}' is per seat: it cannot be built from tiers")
 ASIDE_PER_SEAT = N_("the card '{card}' is set aside, but its deck '{deck}' is per seat")
 ASIDE_UNUSED = N_("the card '{card}' is set aside, but nothing shuffles it in: add 'shuffle_in'")
@@ -33,9 +34,15 @@ def checks(by_kind: dict, shuffled_in: list) -> list[Diagnostic]:
     for deck in by_kind.get("deck", []):
         lines = deck.fields.get("stack", [])
         bottom = deck.value("bottom")
+        cards = [c for c in by_kind.get("card", []) if c.value("deck") == deck.id]
+        if deck.id is not None and not lines and bottom is None:
+            out += [
+                Diagnostic.of("E305", c.item.span, TIER_UNUSED, card=c.id, deck=deck.id)
+                for c in cards
+                if c.value("tier") is not None
+            ]
         if deck.id is None or (not lines and bottom is None):
             continue
-        cards = [c for c in by_kind.get("card", []) if c.value("deck") == deck.id]
         cards = [c for c in cards if c.first("aside") is None]
         out += _deck(deck, lines, bottom, cards, counts)
     return out + _aside(by_kind, shuffled_in)

@@ -53,6 +53,8 @@ CLEARS = N_("  discarded from the table: {cards}")
 COMMITS = N_("  {who} lays {card} face down")
 COMMITS_HIDDEN = N_("  {who} lays one {deck} face down")
 FACE_DOWN = N_("face down: {cards}")
+ON_TABLE = N_("on the table: {cards}")
+IN_FRONT = N_("{who}: {cards} face up, {down} face down")
 REVEALS_COMMITTED = N_("  the cards laid face down are turned up: {cards}")
 
 
@@ -632,3 +634,19 @@ def hand_text(engine: Engine, seat: int) -> str:
         names = text.join([text.word(name) for name in sorted(laid)])
         shown += " | " + text.fill(FACE_DOWN, {"cards": names})
     return shown
+
+
+def places_lines(engine: Engine, names: list[str]) -> list[tuple[str, str]]:
+    """The cards face up on the table, and before each seat those face up and how many
+    face down (which ones, only the seat's own hand line says), each line with a key."""
+    cards, text = engine.state["cards"], engine.data.text
+
+    def listed(shown: list[str]) -> str:
+        return text.join([text.word(card) for card in shown]) if shown else "-"
+
+    lines = [("table", text.fill(ON_TABLE, {"cards": listed([c for _, c in cards["table"]])}))]
+    for seat, kept in enumerate(cards["kept"]):
+        who = names[seat] if seat < len(names) else str(seat + 1)
+        values = {"who": who, "cards": listed(kept), "down": len(cards["committed"][seat])}
+        lines.append((f"{seat}:front", text.fill(IN_FRONT, values)))
+    return lines

@@ -168,7 +168,11 @@ def position(engine: Engine, seat: int) -> str:
     )
     if "cards" in engine.state:
         own += f" | {decks.hand_text(engine, seat)}"
-    return f"  {own} | {others}"
+    line = f"  {own} | {others}"
+    if "cards" in engine.state and engine.data.card_places:
+        names = [f"P{s + 1}" for s in range(len(players))]
+        line += "".join(f"\n  {shown}" for _, shown in decks.places_lines(engine, names))
+    return line
 
 
 def checks(by_kind: dict) -> list[Diagnostic]:

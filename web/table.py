@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from ..dsl.i18n import N_
-from ..interpreter.decks import hand_text
+from ..interpreter.decks import hand_text, places_lines
 from ..interpreter.engine import Decision, Engine
 from .changes import piece
 
@@ -21,8 +21,6 @@ LAST_ROLL = N_("last roll: {faces}")
 HAND_SIZE = N_("cards in hand")
 DECK_SIZES = N_("{deck}: {left} in the deck, {discarded} discarded")
 YOUR_HAND = N_("your hand: {cards}")
-ON_TABLE = N_("on the table: {cards}")
-IN_FRONT = N_("{who}: {cards} face up, {down} face down")
 
 
 def draw(engine: Engine, viewer: int | None, names: list[str]) -> tuple[str, dict[str, dict]]:
@@ -31,22 +29,6 @@ def draw(engine: Engine, viewer: int | None, names: list[str]) -> tuple[str, dic
     if own is not None:
         return own.draw(engine, viewer, names)
     return _generic(engine, viewer, names), {}
-
-
-def _places(engine: Engine, names: list[str]) -> list[tuple[str, str]]:
-    """The cards face up on the table, and before each seat those face up and how many
-    face down (which ones only its own hand line says)."""
-    cards, text = engine.state["cards"], engine.data.text
-
-    def listed(shown: list[str]) -> str:
-        return text.join([text.word(card) for card in shown]) if shown else "-"
-
-    lines = [("table", text.fill(ON_TABLE, {"cards": listed([c for _, c in cards["table"]])}))]
-    for seat, kept in enumerate(cards["kept"]):
-        who = names[seat] if seat < len(names) else str(seat + 1)
-        values = {"who": who, "cards": listed(kept), "down": len(cards["committed"][seat])}
-        lines.append((f"{seat}:front", text.fill(IN_FRONT, values)))
-    return lines
 
 
 def targets(decision: Decision, engine: Engine) -> dict[str, str]:
@@ -106,7 +88,7 @@ def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
         if isinstance(viewer, int):
             lines.append(("hand", text.fill(YOUR_HAND, {"cards": hand_text(engine, viewer)})))
         if engine.data.card_places:
-            lines += _places(engine, names)
+            lines += places_lines(engine, names)
     caption = "".join(piece(key, escape(line), tag="p") for key, line in lines)
     return (
         f'<figure class="part generic">{caption}'
