@@ -49,7 +49,7 @@ BOTTOMS = N_("  {who} puts {card} on the bottom of its deck")
 BOTTOMS_HIDDEN = N_("  {who} puts one {deck} on the bottom of its deck")
 SHUFFLES_IN = N_("  {amount} {deck} set aside are shuffled into the top of their deck")
 REVEALS = N_("  {who} reveals {cards}")
-CLEARS = N_("  discarded from the table: {cards}")
+CLEARS = N_("  the {deck} lying face up are discarded: {cards}")
 COMMITS = N_("  {who} lays {card} face down")
 COMMITS_HIDDEN = N_("  {who} lays one {deck} face down")
 FACE_DOWN = N_("face down: {cards}")
@@ -620,7 +620,8 @@ def _narrate_places(event: dict, who: str, text: TextRenderer) -> str | None:
         names = [c if isinstance(c, str) else c[1] for c in event["cards"]]
         cards = text.join([text.word(c) for c in names]) if names else "-"
         template = {"reveal": REVEALS, "clear": CLEARS, "reveal_committed": REVEALS_COMMITTED}
-        return text.fill(template[kind], {"who": who, "cards": cards})
+        deck = text.word(event["deck"], None, 2)
+        return text.fill(template[kind], {"who": who, "cards": cards, "deck": deck})
     return None
 
 
