@@ -66,13 +66,14 @@ class Observation:
 # ---- the generic observation --------------------------------------------------------
 def bounds(data: Program) -> tuple[int, int]:
     """The most options (MAX_OPTIONS) and the most outcomes of one random draw: the most
-    faces of a die the rules roll, or the size of a deck (a shuffle's first draw)."""
+    faces of a die the rules roll, or the size of a deck with its cards set aside (a
+    shuffle's first draw)."""
     faces = [
         node.values[1]
         for node in data.nodes
         if isinstance(node, ast.Call) and node.name == "roll" and len(node.values) == 2
     ]
-    sizes = [len(deck.cards) for deck in data.decks.values()]
+    sizes = [len(deck.cards) + len(deck.aside) for deck in data.decks.values()]
     return MAX_OPTIONS, max([2, *faces, *sizes])
 
 

@@ -341,3 +341,22 @@ def test_a_bots_look_ahead_deals_face_down_cards_and_tiers_again():
         changed.add(json.dumps([after["committed"][1], after["decks"]["omens"]]))
     assert len(changed) > 1  # what the viewer cannot see is dealt differently
     assert engine.state["cards"] == before  # the game itself is untouched
+
+
+def test_the_observation_has_one_size_for_every_player_count():
+    assert observation.bounds(program())[1] == 13 + 4  # the orders with the elites set aside
+    for private in ("none", "own", "all"):
+        sizes = set()
+        for players in (1, 2, 4):
+            engine = random_game(players, 3)
+            fields = observation.fields(engine, private)
+            size = fields[-1].start + fields[-1].size
+            assert len(observation.tensor(engine, 0, private)) == size
+            sizes.add(size)
+        assert len(sizes) == 1
+    engine = new(2, 1)
+    seen = observation.view(engine, 0, "own")["cards"]
+    assert (
+        seen["out"] == {"omens": 5, "orders": 0} and seen["table"] == engine.state["cards"]["table"]
+    )
+    assert seen["kept"] == [[], []] and seen["committed_sizes"] == [0, 0]
