@@ -51,14 +51,16 @@ def build(deck: Deck, kinds: dict[str, Card], players: int, rng: Rng) -> tuple[l
     return pile, [card for cards in tiers.values() for card in cards]
 
 
-def shuffle_alike(pool: list[str], kinds: dict[str, Card], rng: Rng) -> None:
-    """Shuffle the cards of each tier among the places that tier's cards hold, the cards
-    set aside at set-up apart from the others (a bot's look-ahead: which card of a tier
-    lies where is unknown, where each tier lies is not; nor how many of the cards set
-    aside have been shuffled in)."""
+def shuffle_alike(pool: list[str], kinds: dict[str, Card], rng: Rng, tiered: bool) -> None:
+    """Shuffle the cards of each tier among the places that tier's cards hold (`tiered`:
+    the deck is still in the order of its build), the cards set aside at set-up apart
+    from the others: for a bot's look-ahead, which card of a tier lies where is unknown,
+    where each tier lies is not until the deck is reshuffled; nor how many of the cards
+    set aside have been shuffled in."""
     places: dict[tuple[bool, str], list[int]] = {}
     for i, card in enumerate(pool):
-        places.setdefault((kinds[card].aside, kinds[card].tier or ""), []).append(i)
+        tier = (kinds[card].tier or "") if tiered else ""
+        places.setdefault((kinds[card].aside, tier), []).append(i)
     for group in sorted(places):
         cards = [pool[i] for i in places[group]]
         rng.shuffle(cards)

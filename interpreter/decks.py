@@ -4,6 +4,7 @@ runtime tables, set-up, primitives, what each seat may see of them, and their lo
 State (only when the rules declare decks): `cards.decks[deck]` a shared deck's cards,
 the top at the end, face down; `cards.discards[deck]` its discard pile, face up;
 `cards.aside[deck]` a shared deck's cards set aside face down, to be shuffled into it later;
+`cards.tiered[deck]` whether a shared deck is still in the order of its build from tiers;
 `cards.seat_decks[seat][deck]` and `cards.seat_discards[seat][deck]` the same for a deck
 each seat has its own of (`per_seat`); `cards.hands[seat]` each seat's hand, seen by that
 seat alone; `cards.in_play` the cards whose effect is being carried out; `cards.out[deck]`
@@ -158,6 +159,7 @@ def setup(program: Program, state: dict, players: int) -> None:
         "in_play": [],
         "out": {name: [] for name in shared},
         "aside": {name: list(program.decks[name].aside) for name in shared},
+        "tiered": {name: deck_stacks.built(program.decks[name]) for name in shared},
         "table": [],
         "kept": [[] for _ in range(players)],
         "committed": [[] for _ in range(players)],
@@ -197,6 +199,8 @@ def _top(engine: Engine, deck: str, seat: Seat) -> str | None:
         pile.extend(discards)
         discards.clear()
         engine.rng.shuffle(pile)
+        if not spec.per_seat:
+            engine.state["cards"]["tiered"][deck] = False  # its tiers are mixed now
         engine.log("reshuffle", deck=deck, seat=seat)
     return pile.pop() if pile else None
 
@@ -526,7 +530,7 @@ def _deal_again(engine: Engine, rng: Rng, deck: str, pile: list[str], seats: lis
     pool = pile + [c for s in seats for c in held[s]] + [c for s in seats for c in down[s]] + out
     spec = engine.data.decks[deck]
     if deck_stacks.built(spec) or spec.aside:  # each card back to a place of its kind
-        deck_stacks.shuffle_alike(pool, kinds, rng)
+        deck_stacks.shuffle_alike(pool, kinds, rng, cards["tiered"].get(deck, False))
         start = len(pile)
         for s, mine in [*((s, held) for s in seats), *((s, down) for s in seats)]:
             rows = hands if mine is held else laid

@@ -321,7 +321,10 @@ def test_revealed_commitments_lie_face_up_before_their_seats():
 
 
 def test_a_bots_look_ahead_deals_face_down_cards_and_tiers_again():
-    engine = committed_game()
+    engine = new(3, 4)
+    cards = engine.state["cards"]
+    cards["committed"][1].append(cards["hands"][1].pop())
+    assert cards["tiered"] == {"omens": True, "orders": False}
     before = json.loads(json.dumps(engine.state["cards"]))
     changed = set()
     for seed in range(20):
@@ -360,3 +363,22 @@ def test_the_observation_has_one_size_for_every_player_count():
         seen["out"] == {"omens": 5, "orders": 0} and seen["table"] == engine.state["cards"]["table"]
     )
     assert seen["kept"] == [[], []] and seen["committed_sizes"] == [0, 0]
+
+
+def test_once_reshuffled_a_built_deck_keeps_no_tier_in_a_bots_look_ahead():
+    engine = new(3, 4)
+    cards = engine.state["cards"]
+    cards["discards"]["omens"] += cards["decks"]["omens"]
+    cards["decks"]["omens"] = []
+    assert cards["tiered"]["omens"]
+    prim(engine, 0, "reveal", 1, "omens")
+    assert not cards["tiered"]["omens"] and problems(engine) == []
+    before = tiers(cards["decks"]["omens"])
+    orders = set()
+    for seed in range(10):
+        copy = engine.clone()
+        copy.determinize(0, Rng({"rng": seed}))
+        assert problems(copy) == []
+        orders.add(tuple(tiers(copy.state["cards"]["decks"]["omens"])))
+    # where each tier lies is unknown now (and the cards out of the game may be any unseen)
+    assert len(orders) > 1 and {len(o) for o in orders} == {len(before)}
