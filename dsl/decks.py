@@ -4,15 +4,25 @@ engine's own procedure reads them; interpreter/decks.py implements them).
 A `deck` is a shared pile of cards, face down, shuffled at set-up from the game's seeded
 generator, with a discard pile beside it; each seat has one hand, hidden from the other
 seats. A `card` belongs to one deck, in a number of copies, and its `play` effect is
-ordinary effect language, run when a seat plays it from hand (then it is discarded).
+ordinary effect language, run when a seat plays it from hand (then it is discarded, or
+it stays in front of the seat with `stays`).
+
+A deck may be built at set-up from its cards' tiers (`stack`: so many of a tier, each
+tier shuffled alone, piled in the order written, the rest of each tier out of the game)
+with one card at the very bottom (`bottom`). Beyond drawing, cards go on the bottom of
+their deck, are set aside at set-up and shuffled into the top of their deck later, are
+revealed face up onto the table,
+and are laid face down (committed), seen by their owner alone until revealed.
 """
 
 from __future__ import annotations
 
+from . import deck_stacks as stacks
 from .ast import Call, Effect, walk_calls
+from .core import MAX_PLAYERS
 from .diagnostics import Diagnostic
 from .i18n import N_
-from .meta import COUNT, STRING, Primitive, flag, keyword, kind, param, ref
+from .meta import COUNT, NAME, RANGE, STRING, Primitive, flag, keyword, kind, param, ref
 from .values import COUNT_OR_VALUE
 
 DECK = ref("deck", "deck")
@@ -46,6 +56,24 @@ KINDS = (
             "Each seat has its own copy of the deck and its own discard pile (without "
             "this, one deck is shared).",
         ),
+        keyword(
+            "stack",
+            "Build the deck from its cards' tiers: this many cards of a tier, drawn from "
+            "that tier shuffled alone (only for these player counts, when given); the first "
+            "line is the top of the deck, the next ones lie under it, and the cards of a tier "
+            "not drawn are out of the game (without it, every card is shuffled in).",
+            param("tier", NAME),
+            AMOUNT,
+            param("players", flag("players"), optional=True),
+            param("counts", RANGE, optional=True, lo=1, hi=MAX_PLAYERS),
+            repeat=True,
+        ),
+        keyword(
+            "bottom",
+            "The card put at the very bottom of the deck, or a tier of which one card drawn "
+            "at random goes there (the rest of that tier is out of the game).",
+            param("card", NAME),
+        ),
         referenced=True,
         example='deck wind {\n  noun "wind card" "wind cards"\n  deal 3\n  reshuffle when_empty\n}',
     ),
@@ -72,6 +100,21 @@ KINDS = (
             "piece of the grid).",
             effect=True,
             frames={None: N_("When played: {effect}")},
+        ),
+        keyword(
+            "tier",
+            "The tier it belongs to, from which its deck's `stack` lines draw.",
+            param("tier", NAME),
+        ),
+        keyword(
+            "aside",
+            "Its copies start face down beside its deck, not in it, until `shuffle_in` "
+            "shuffles them into the deck's top.",
+        ),
+        keyword(
+            "stays",
+            "Once played, it stays face up in front of the seat that played it (until "
+            "`clear` discards it) instead of being discarded.",
         ),
         card=True,
         example=(
@@ -131,7 +174,79 @@ PRIMITIVES = (
         condition=True,
         example="draw 1 wind if can_draw wind",
     ),
+    Primitive(
+        "put_bottom",
+        "Choose a card of a deck in the seat's hand and put it face down on the bottom of "
+        "that deck (others see that a card went there, not which).",
+        (param("deck", DECK),),
+        N_("put one {deck} from your hand on the bottom of its deck"),
+        example="put_bottom command",
+    ),
+    Primitive(
+        "shuffle_in",
+        "Shuffle this many of a deck's cards set aside (`aside`, drawn at random) with "
+        "the deck's top cards, and put them all back on top (as many as there are).",
+        (AMOUNT, param("deck", DECK), param("top", COUNT)),
+        N_("shuffle {amount} {deck} set aside into the top {top} of their deck"),
+        can_fail=False,
+        example="shuffle_in 2 command 2",
+    ),
+    Primitive(
+        "reveal",
+        "Turn this many cards from the top of a deck face up onto the table, where "
+        "everyone sees them until `clear` discards them.",
+        (AMOUNT, param("deck", DECK)),
+        N_("reveal {amount} {deck} onto the table"),
+        can_fail=False,
+        example="reveal 1 threat",
+    ),
+    Primitive(
+        "clear",
+        "Discard every card of a deck that is face up on the table or in front of a seat.",
+        (param("deck", DECK),),
+        N_("discard every {deck} lying face up"),
+        can_fail=False,
+        example="clear threat",
+    ),
+    Primitive(
+        "commit",
+        "Choose a card of a deck in the seat's hand and lay it face down in front of the "
+        "seat: the seat knows which card it is, the others only that it is one of that deck.",
+        (param("deck", DECK),),
+        N_("lay one {deck} from your hand face down"),
+        example="commit command",
+    ),
+    Primitive(
+        "reveal_committed",
+        "Turn every card of a deck laid face down, by any seat, face up: each stays in "
+        "front of the seat that laid it.",
+        (param("deck", DECK),),
+        N_("turn up every {deck} laid face down"),
+        can_fail=False,
+        example="reveal_committed command",
+    ),
+    Primitive(
+        "in_front",
+        "A condition: at least this many cards of a deck lie face up in front of the seat.",
+        (AMOUNT, param("deck", DECK)),
+        N_("at least {amount} {deck} lie in front of you"),
+        condition=True,
+        example="in_front 2 crew -> gain 1 vp",
+    ),
+    Primitive(
+        "on_table",
+        "A condition: at least this many cards of a deck lie face up on the table.",
+        (AMOUNT, param("deck", DECK)),
+        N_("at least {amount} {deck} lie on the table"),
+        condition=True,
+        example="on_table 1 threat -> lose 1 life",
+    ),
 )
+
+# the primitives that take cards out of a deck, by the place of the deck among their
+# values: into a hand (draw, refill), onto the table (reveal), onto the grid (place and
+# fill, dsl/zones.py)
+FROM_DECK = {"draw": 1, "refill": 1, "reveal": 1, "place": 0, "fill": 0}
 
 
 def checks(by_kind: dict) -> list[Diagnostic]:
@@ -152,22 +267,23 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         for card in by_kind.get("card", [])
         if card.first("play") is not None and _plays(card.first("play").effect, phases, set())
     ]
+    calls = [
+        call
+        for decls in by_kind.values()
+        for decl in decls
+        for uses in decl.fields.values()
+        for use in uses
+        for call in walk_calls(use.effect)
+    ]
+    declared = {deck.id for deck in by_kind.get("deck", [])}
+    # the calls that name a deck declared (an unknown one is E106 already)
+    shuffled_in = [
+        c for c in calls if c.name == "shuffle_in" and len(c.values) > 1 and c.values[1] in declared
+    ]
     drawn = {
-        call.values[1]
-        for decls in by_kind.values()
-        for decl in decls
-        for uses in decl.fields.values()
-        for use in uses
-        for call in walk_calls(use.effect)
-        if call.name in ("draw", "refill") and len(call.values) == 2
-    } | {  # a deck whose cards enter the grid (dsl/zones.py)
-        call.values[0]
-        for decls in by_kind.values()
-        for decl in decls
-        for uses in decl.fields.values()
-        for use in uses
-        for call in walk_calls(use.effect)
-        if call.name in ("place", "fill") and call.values
+        call.values[FROM_DECK[call.name]]
+        for call in calls
+        if call.name in FROM_DECK and len(call.values) > FROM_DECK[call.name]
     }
     unreached = [
         Diagnostic.of(
@@ -181,6 +297,8 @@ def checks(by_kind: dict) -> list[Diagnostic]:
     ]
     return (
         loops
+        + stacks.checks(by_kind, shuffled_in)
+        + _never_revealed([c for c in calls if c.values and c.values[0] in declared])
         + unreached
         + [
             Diagnostic.of(
@@ -212,3 +330,22 @@ def _runs(call: Call, phases: dict[str, list], seen: set[str]) -> bool:
         return False
     seen.add(phase)
     return any(_plays(step, phases, seen) for step in phases[phase])
+
+
+def _never_revealed(calls: list[Call]) -> list[Diagnostic]:
+    """A card laid face down stays hidden for good unless something reveals its deck."""
+    calls = [c for c in calls if c.name in ("commit", "reveal_committed") and c.values]
+    revealed = {call.values[0] for call in calls if call.name == "reveal_committed"}
+    return [
+        Diagnostic.of(
+            "E309",
+            call.span,
+            N_(
+                "cards of '{deck}' are laid face down, but nothing reveals them: add "
+                "'reveal_committed {deck}'"
+            ),
+            deck=call.values[0],
+        )
+        for call in calls
+        if call.name == "commit" and call.values[0] not in revealed
+    ]

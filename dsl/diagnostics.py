@@ -81,6 +81,11 @@ CODES: dict[str, tuple[str, str]] = {
         ERROR,
         N_("a value that depends on the player count misses an allowed count, or has two"),
     ),
+    "E308": (
+        ERROR,
+        N_("a deck that cannot be made up as written: a tier short of cards, a card never used"),
+    ),
+    "E309": (ERROR, N_("cards laid face down that nothing ever reveals")),
     "W401": (WARNING, N_("unreachable content: declared but never used by the rule set")),
     "W402": (WARNING, N_("unused event: a trigger listens to an event nothing emits")),
     "W403": (WARNING, N_("unknown annotation")),

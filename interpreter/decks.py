@@ -3,9 +3,16 @@ runtime tables, set-up, primitives, what each seat may see of them, and their lo
 
 State (only when the rules declare decks): `cards.decks[deck]` a shared deck's cards,
 the top at the end, face down; `cards.discards[deck]` its discard pile, face up;
+`cards.aside[deck]` a shared deck's cards set aside face down, to be shuffled into it later;
+`cards.tiered[deck]` whether a shared deck is still in the order of its build from tiers;
 `cards.seat_decks[seat][deck]` and `cards.seat_discards[seat][deck]` the same for a deck
 each seat has its own of (`per_seat`); `cards.hands[seat]` each seat's hand, seen by that
-seat alone; `cards.in_play` the cards whose effect is being carried out. A card is named
+seat alone; `cards.in_play` the cards whose effect is being carried out; `cards.out[deck]`
+the cards a deck built from tiers left out of the game (interpreter/deck_stacks.py), seen
+by nobody; `cards.table` the cards face up on the table, as [seat, card] (the seat whose
+deck it came from, or who revealed it); `cards.kept[seat]` the cards face up in front of a
+seat (played cards that stay, revealed commitments); `cards.committed[seat]` the cards a
+seat laid face down, seen by that seat alone. A card is named
 by its kind (its id): the copies of a kind are alike. Every shuffle draws from the
 game's own generator, so the same seed and choices give the same game.
 """
@@ -16,7 +23,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..dsl.ast import walk_calls
 from ..dsl.i18n import N_
+from . import deck_stacks
 from .game import NO_ANSWER, Frame, Implementation, take_answer
 from .rng import Rng
 
@@ -28,6 +37,8 @@ if TYPE_CHECKING:
 
 PLAY_PROMPT = N_("Play one of your {deck}")
 DISCARD_PROMPT = N_("Discard one of your {deck}")
+BOTTOM_PROMPT = N_("Put one of your {deck} on the bottom of its deck")
+COMMIT_PROMPT = N_("Lay one of your {deck} face down")
 CARD_OPTION = N_("{card}: {effect}")
 DRAWS = N_("  {who} draws {cards}")
 DRAWS_HIDDEN = N_("  {who} draws {amount} {deck}")
@@ -35,6 +46,17 @@ DRAWS_NOTHING = N_("  {who} finds no {deck} to draw")
 PLAYS = N_("  {who} plays {card}")
 DISCARDS = N_("  {who} discards {card}")
 RESHUFFLES = N_("  the discarded {deck} are shuffled into a new deck")
+BOTTOMS = N_("  {who} puts {card} on the bottom of its deck")
+BOTTOMS_HIDDEN = N_("  {who} puts one {deck} on the bottom of its deck")
+SHUFFLES_IN = N_("  {amount} {deck} set aside, shuffled into the top of their deck")
+REVEALS = N_("  {who} reveals {cards}")
+CLEARS = N_("  the {deck} lying face up are discarded: {cards}")
+COMMITS = N_("  {who} lays {card} face down")
+COMMITS_HIDDEN = N_("  {who} lays one {deck} face down")
+FACE_DOWN = N_("face down: {cards}")
+ON_TABLE = N_("on the table: {cards}")
+IN_FRONT = N_("{who}: {cards} face up, {down} face down")
+REVEALS_COMMITTED = N_("  the cards laid face down are turned up: {cards}")
 
 
 @dataclass(frozen=True)
@@ -43,6 +65,11 @@ class Deck:
     reshuffle: bool  # an empty deck takes back its discard pile, shuffled
     per_seat: bool  # each seat has its own copy of the deck (and its own discard pile)
     cards: tuple[str, ...]  # one entry per copy, in declaration order (before shuffling)
+    aside: tuple[str, ...] = ()  # the same for the cards set aside beside it at set-up
+    # built from tiers (interpreter/deck_stacks.py): (tier, amount, player counts or None),
+    # the top first; and the card or tier at the very bottom
+    stacks: tuple[tuple[str, int, tuple[int, int] | None], ...] = ()
+    bottom: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +77,9 @@ class Card:
     deck: str
     copies: int
     effect: int | None  # the number of its `play` effect in the program (None: none)
+    tier: str | None = None  # the tier its deck's `stack` lines draw from
+    aside: bool = False  # set aside beside its deck at set-up, to be shuffled in later
+    stays: bool = False  # once played, it stays in front of its seat instead of discarded
 
 
 def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[str, Card]]:
@@ -60,19 +90,54 @@ def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[st
         if decl.id is not None:
             # a card with no `play` is never in a hand (a piece of the grid, zones.py)
             effect = program.lower_required(use.effect) if use is not None else None
-            cards[decl.id] = Card(decl.value("deck"), decl.value("copies", default=1), effect)
+            cards[decl.id] = Card(
+                decl.value("deck"),
+                decl.value("copies", default=1),
+                effect,
+                tier=decl.value("tier"),
+                stays=decl.first("stays") is not None,
+                aside=decl.first("aside") is not None,
+            )
     decks: dict[str, Deck] = {}
     for decl in ruleset.of_kind("deck"):
         if decl.id is None:
             continue
         copies = [name for name, card in cards.items() if card.deck == decl.id]
+        aside = [name for name in copies if cards[name].aside]
         decks[decl.id] = Deck(
             decl.value("deal", default=0),
             decl.first("reshuffle") is not None,
             decl.first("per_seat") is not None,
-            tuple(name for name in copies for _ in range(cards[name].copies)),
+            tuple(name for name in copies if name not in aside for _ in range(cards[name].copies)),
+            tuple(name for name in aside for _ in range(cards[name].copies)),
+            tuple(
+                (use.args["tier"], use.args["amount"], use.args.get("counts"))
+                for use in decl.fields.get("stack", [])
+            ),
+            decl.value("bottom"),
         )
     return decks, cards
+
+
+# the primitives that put cards elsewhere than in decks, discard piles and hands
+PLACES = ("put_bottom", "shuffle_in", "reveal", "clear", "commit", "reveal_committed")
+
+
+def uses_places(ruleset: RuleSet) -> bool:
+    """Whether the rules put cards on the table, in front of seats, face down or out of the
+    game (or under or into a deck): a deck built from tiers, a card that stays, or one of
+    the primitives that do so."""
+    if any(d.first("stays") is not None for d in ruleset.of_kind("card")):
+        return True
+    if any(d.first("stack") or d.first("bottom") for d in ruleset.of_kind("deck")):
+        return True
+    return any(
+        call.name in PLACES
+        for decl in ruleset.decls
+        for uses in decl.fields.values()
+        for use in uses
+        for call in walk_calls(use.effect)
+    )
 
 
 # ---- set-up ---------------------------------------------------------------------------
@@ -93,9 +158,23 @@ def setup(program: Program, state: dict, players: int) -> None:
         "seat_discards": [{name: [] for name in own} for _ in range(players)],
         "hands": [[] for _ in range(players)],
         "in_play": [],
+        "out": {name: [] for name in shared},
+        "aside": {name: list(program.decks[name].aside) for name in shared},
+        "tiered": {name: deck_stacks.built(program.decks[name]) for name in shared},
+        "table": [],
+        "kept": [[] for _ in range(players)],
+        "committed": [[] for _ in range(players)],
     }
     state["cards"] = cards
-    for pile in [*cards["decks"].values(), *(p for d in cards["seat_decks"] for p in d.values())]:
+    for name, pile in cards["decks"].items():
+        deck = program.decks[name]
+        if deck_stacks.built(deck):
+            pile[:], cards["out"][name] = deck_stacks.build(deck, program.cards, players, rng)
+        else:
+            rng.shuffle(pile)
+        if cards["aside"][name]:
+            rng.shuffle(cards["aside"][name])
+    for pile in (p for d in cards["seat_decks"] for p in d.values()):
         rng.shuffle(pile)
     for name, deck in program.decks.items():
         for seat, hand in enumerate(cards["hands"]):
@@ -121,6 +200,8 @@ def _top(engine: Engine, deck: str, seat: Seat) -> str | None:
         pile.extend(discards)
         discards.clear()
         engine.rng.shuffle(pile)
+        if not spec.per_seat:
+            engine.state["cards"]["tiered"][deck] = False  # its tiers are mixed now
         engine.log("reshuffle", deck=deck, seat=seat)
     return pile.pop() if pile else None
 
@@ -212,7 +293,10 @@ def play(engine: Engine, frame: Frame) -> None:
     if played is not None:
         cards["in_play"].remove(played)
         deck = engine.data.cards[played].deck
-        _piles(cards, engine.data.decks[deck], deck, frame["seat"])[1].append(played)
+        if engine.data.cards[played].stays:
+            cards["kept"][frame["seat"]].append(played)
+        else:
+            _piles(cards, engine.data.decks[deck], deck, frame["seat"])[1].append(played)
         engine.finish(frame, engine.state["result"])
         return
     seat, deck = frame["seat"], frame["args"][0]
@@ -253,6 +337,106 @@ def hand_size(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     return _count(engine, seat, deck) >= engine.data.count(amount, engine.players)
 
 
+def put_bottom(engine: Engine, frame: Frame) -> None:
+    """Choose a card in hand and put it under the seat's pile of its deck."""
+    seat, deck = frame["seat"], frame["args"][0]
+    name = _choose(engine, frame, "bottom_card", BOTTOM_PROMPT, _held(engine, seat, deck))
+    if name is NO_ANSWER:
+        return
+    cards = engine.state["cards"]
+    cards["hands"][seat].remove(name)
+    _piles(cards, engine.data.decks[deck], deck, seat)[0].insert(0, name)
+    engine.log("put_bottom", seat=seat, deck=deck, card=name)
+    engine.finish(frame)
+
+
+def shuffle_in(engine: Engine, frame: Frame) -> None:
+    """Cards set aside beside a deck (already shuffled) shuffled with its top cards, and
+    put back on top."""
+    amount, deck, top = frame["args"]
+    amount = engine.data.count(amount, engine.players)
+    seat, cards = frame["seat"], engine.state["cards"]
+    aside = cards["aside"].get(deck, [])
+    pile = _piles(cards, engine.data.decks[deck], deck, seat)[0]
+    moved = [aside.pop() for _ in range(min(amount, len(aside)))]
+    mixed = moved + [pile.pop() for _ in range(min(top, len(pile)))]
+    engine.rng.shuffle(mixed)
+    pile.extend(mixed)
+    engine.log("shuffle_in", seat=seat, deck=deck, amount=len(moved), top=len(mixed))
+    engine.finish(frame)
+
+
+def reveal(engine: Engine, frame: Frame) -> None:
+    """Cards from the top of a deck, face up onto the table."""
+    amount, deck = frame["args"]
+    amount = engine.data.count(amount, engine.players)
+    seat = frame["seat"]
+    shown = []
+    for _ in range(amount):
+        card = _top(engine, deck, seat)
+        if card is None:
+            break
+        shown.append(card)
+    engine.state["cards"]["table"].extend([seat, card] for card in shown)
+    engine.log("reveal", seat=seat, deck=deck, cards=shown)
+    engine.finish(frame)
+
+
+def clear(engine: Engine, frame: Frame) -> None:
+    """Every card of a deck face up on the table or in front of a seat, discarded (onto
+    the discard pile of the seat it lies with, for a deck per seat)."""
+    (deck,) = frame["args"]
+    cards, kinds, spec = engine.state["cards"], engine.data.cards, engine.data.decks[deck]
+    lying = [(seat, card) for seat, card in cards["table"] if kinds[card].deck == deck]
+    cards["table"] = [entry for entry in cards["table"] if kinds[entry[1]].deck != deck]
+    for seat, kept in enumerate(cards["kept"]):
+        lying += [(seat, card) for card in kept if kinds[card].deck == deck]
+        kept[:] = [card for card in kept if kinds[card].deck != deck]
+    for seat, card in lying:
+        _piles(cards, spec, deck, seat)[1].append(card)
+    engine.log("clear", deck=deck, cards=[card for _, card in lying])
+    engine.finish(frame)
+
+
+def commit(engine: Engine, frame: Frame) -> None:
+    """Choose a card in hand and lay it face down in front of the seat."""
+    seat, deck = frame["seat"], frame["args"][0]
+    name = _choose(engine, frame, "commit_card", COMMIT_PROMPT, _held(engine, seat, deck))
+    if name is NO_ANSWER:
+        return
+    cards = engine.state["cards"]
+    cards["hands"][seat].remove(name)
+    cards["committed"][seat].append(name)
+    engine.log("commit", seat=seat, deck=deck, card=name)
+    engine.finish(frame)
+
+
+def reveal_committed(engine: Engine, frame: Frame) -> None:
+    """Every seat's face-down cards of a deck turned face up, in front of that seat."""
+    (deck,) = frame["args"]
+    cards, kinds = engine.state["cards"], engine.data.cards
+    shown = []
+    for seat, laid in enumerate(cards["committed"]):
+        turned = [card for card in laid if kinds[card].deck == deck]
+        laid[:] = [card for card in laid if kinds[card].deck != deck]
+        cards["kept"][seat].extend(turned)
+        shown += [[seat, card] for card in turned]
+    engine.log("reveal_committed", deck=deck, cards=shown)
+    engine.finish(frame)
+
+
+def in_front(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    amount, deck = args
+    kinds, least = engine.data.cards, engine.data.count(amount, engine.players)
+    return sum(kinds[c].deck == deck for c in engine.state["cards"]["kept"][seat]) >= least
+
+
+def on_table(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    amount, deck = args
+    kinds, least = engine.data.cards, engine.data.count(amount, engine.players)
+    return sum(kinds[c].deck == deck for _, c in engine.state["cards"]["table"]) >= least
+
+
 def _nothing(engine: Engine, frame: Frame) -> None:
     """A condition run as an effect (a guard before `->`): its check was the point."""
     engine.finish(frame)
@@ -265,20 +449,55 @@ IMPLEMENTATIONS = {
     "discard": Implementation(discard, can_discard),
     "hand_size": Implementation(_nothing, hand_size),
     "can_draw": Implementation(_nothing, can_draw),
+    "put_bottom": Implementation(put_bottom, can_discard),
+    "shuffle_in": Implementation(shuffle_in),
+    "reveal": Implementation(reveal),
+    "clear": Implementation(clear),
+    "commit": Implementation(commit, can_discard),
+    "reveal_committed": Implementation(reveal_committed),
+    "in_front": Implementation(_nothing, in_front),
+    "on_table": Implementation(_nothing, on_table),
 }
+
+
+# ---- the shape of a saved game's cards (interpreter/state_check.py) ---------------------
+def state_shape(data: Program, players: int) -> dict[str, dict]:
+    """The schemas of the places a freshly set-up state may leave empty (or, for the
+    table, holding a pair whose items would be read as one type): a card is one of the
+    rules' cards, the table's entries [seat, card]."""
+    card = {"enum": sorted(data.cards)}
+    seat = {"type": "integer", "minimum": 0, "maximum": players - 1}
+    rows = {"type": "array", "items": {"type": "array", "items": card}}
+    pair = {"type": "array", "prefixItems": [seat, card], "minItems": 2, "maxItems": 2}
+    return {
+        "cards.table": {"type": "array", "items": pair},
+        "cards.kept": {**rows, "minItems": players, "maxItems": players},
+        "cards.committed": {**rows, "minItems": players, "maxItems": players},
+        "cards.out": {"type": "object", "additionalProperties": {"type": "array", "items": card}},
+        "cards.aside": {"type": "object", "additionalProperties": {"type": "array", "items": card}},
+    }
 
 
 # ---- what each seat may see -----------------------------------------------------------
 HIDDEN_CHOICES = ("play_card", "discard_card")
+SECRET_CHOICES = ("bottom_card", "commit_card")  # the card chosen stays hidden too
+SECRET_CARDS = ("put_bottom", "commit")  # events whose card only their seat sees
 
 
 def seen_event(engine: Engine, event: dict, viewer: int | None) -> dict:
     """Another seat's draw shows how many cards, not which; its choice of a card to play
-    or discard keeps the card it chose (now public) but not the options it had."""
+    or discard keeps the card it chose (now public) but not the options it had; a card it
+    lays face down or puts under its deck shows only its deck, and the choice of it
+    nothing (neither the option nor its label)."""
     if event.get("seat") == viewer:
         return event
     if event["event"] == "draw":
         return {**event, "cards": None}
+    if event["event"] in SECRET_CARDS:
+        return {**event, "card": None}
+    if event["event"] in ("choice", "forced") and event.get("kind") in SECRET_CHOICES:
+        hidden = {k: v for k, v in event.items() if k != "options"}
+        return {**hidden, "option": None, "label": None}
     if event["event"] in ("choice", "forced") and event.get("kind") in HIDDEN_CHOICES:
         return {k: v for k, v in event.items() if k != "options"}
     return event
@@ -286,9 +505,12 @@ def seen_event(engine: Engine, event: dict, viewer: int | None) -> dict:
 
 def determinize(engine: Engine, seat: int, rng: Rng) -> None:
     """Deal again what `seat` cannot see: a shared deck with the cards of it in the other
-    seats' hands, shuffled together, each of those hands getting back as many as it had;
-    a deck of each seat's own, each seat's with that seat's hand (the viewer's own deck
-    shuffled alone: nobody knows its order)."""
+    seats' hands and laid face down by them, and those out of the game or set aside,
+    shuffled together (in a deck built from tiers or with cards set aside, each tier and
+    the cards set aside among their own places), each of those hands and
+    face-down rows getting back as many as it had; a deck of each seat's own, each seat's
+    with that seat's hand and face-down cards (the viewer's own deck shuffled alone:
+    nobody knows its order)."""
     cards = engine.state.get("cards")
     if cards is None:
         return
@@ -305,27 +527,63 @@ def determinize(engine: Engine, seat: int, rng: Rng) -> None:
 
 
 def _deal_again(engine: Engine, rng: Rng, deck: str, pile: list[str], seats: list[int]) -> list:
-    """A pile shuffled with the cards of its deck in the hands of `seats`, those hands
-    dealt back as many as they had; the new pile."""
-    hands, kinds = engine.state["cards"]["hands"], engine.data.cards
+    """A pile shuffled with the cards of its deck in the hands and face-down rows of
+    `seats` and out of the game, each of those dealt back as many as it had; the new pile."""
+    cards, kinds = engine.state["cards"], engine.data.cards
+    hands, laid = cards["hands"], cards["committed"]
+    out = cards["out"].get(deck, []) + cards["aside"].get(deck, [])
     held = {s: [c for c in hands[s] if kinds[c].deck == deck] for s in seats}
-    pool = pile + [c for s in seats for c in held[s]]
+    down = {s: [c for c in laid[s] if kinds[c].deck == deck] for s in seats}
+    pool = pile + [c for s in seats for c in held[s]] + [c for s in seats for c in down[s]] + out
+    spec = engine.data.decks[deck]
+    if deck_stacks.built(spec) or spec.aside:  # each card back to a place of its kind
+        deck_stacks.shuffle_alike(pool, kinds, rng, cards["tiered"].get(deck, False))
+        start = len(pile)
+        for s, mine in [*((s, held) for s in seats), *((s, down) for s in seats)]:
+            rows = hands if mine is held else laid
+            end = start + len(mine[s])
+            rows[s] = [c for c in rows[s] if kinds[c].deck != deck] + pool[start:end]
+            start = end
+        if deck in cards["out"]:
+            cards["out"][deck], cards["aside"][deck] = _split(pool[start:], cards, deck)
+        return pool[: len(pile)]
     rng.shuffle(pool)
     for s in seats:
         hands[s] = [c for c in hands[s] if kinds[c].deck != deck] + [pool.pop() for _ in held[s]]
+    for s in seats:
+        laid[s] = [c for c in laid[s] if kinds[c].deck != deck] + [pool.pop() for _ in down[s]]
+    if deck in cards["out"]:
+        cards["out"][deck], cards["aside"][deck] = _split([pool.pop() for _ in out], cards, deck)
     return pool
 
 
+def _split(cards_back: list[str], cards: dict, deck: str) -> tuple[list[str], list[str]]:
+    """Cards dealt back to the out-of-the-game pile and the pile set aside, as many each
+    as they held."""
+    count = len(cards["out"][deck])
+    return cards_back[:count], cards_back[count:]
+
+
 def invariants(engine: Engine, elsewhere: list[str]) -> list[str]:
-    """Every copy of every card in exactly one place, counted by kind (copies are alike):
-    none lost, none made; `elsewhere`: the cards out of the piles and hands (on a grid)."""
+    """Every copy of every card in exactly one place (a pile, a hand, out of the game, on
+    the table, in front of a seat face up or down, in play, or `elsewhere`: the cards out
+    of the piles and hands, on a grid), counted by kind (copies are alike): none lost,
+    none made."""
     cards = engine.state.get("cards")
     if cards is None:
         return []
     piles = [*cards["decks"].values(), *cards["discards"].values(), *cards["hands"]]
+    piles += [
+        *cards["out"].values(),
+        *cards["aside"].values(),
+        *cards["kept"],
+        *cards["committed"],
+        cards["in_play"],
+    ]
     for own in (*cards["seat_decks"], *cards["seat_discards"]):
         piles += own.values()
-    where = Counter([c for pile in piles for c in pile] + cards["in_play"] + elsewhere)
+    table = [c for _, c in cards["table"]]
+    where = Counter([c for pile in piles for c in pile] + table + elsewhere)
     seats = len(cards["hands"])
     out = []
     for name, card in engine.data.cards.items():
@@ -352,6 +610,31 @@ def narrate(event: dict, who: str, text: TextRenderer) -> str | None:
         return text.fill(template, {"who": who, "card": text.word(event["card"])})
     if kind == "reshuffle":
         return text.fill(RESHUFFLES, {"deck": text.word(event["deck"], None, 2)})
+    return _narrate_places(event, who, text)
+
+
+def _narrate_places(event: dict, who: str, text: TextRenderer) -> str | None:
+    """A line for a card put under a deck, shuffled in, revealed, cleared or laid face
+    down (whose card a viewer may not see is None in the event it reads)."""
+    kind = event["event"]
+    if kind in SECRET_CARDS:
+        bottom = kind == "put_bottom"
+        shown, hidden = (BOTTOMS, BOTTOMS_HIDDEN) if bottom else (COMMITS, COMMITS_HIDDEN)
+        if event["card"] is None:
+            return text.fill(hidden, {"who": who, "deck": text.word(event["deck"], None, 1)})
+        return text.fill(shown, {"who": who, "card": text.word(event["card"])})
+    if kind == "shuffle_in":
+        values = {
+            "amount": event["amount"],
+            "deck": text.word(event["deck"], None, event["amount"]),
+        }
+        return text.fill(SHUFFLES_IN, values)
+    if kind in ("reveal", "clear", "reveal_committed"):
+        names = [c if isinstance(c, str) else c[1] for c in event["cards"]]
+        cards = text.join([text.word(c) for c in names]) if names else "-"
+        template = {"reveal": REVEALS, "clear": CLEARS, "reveal_committed": REVEALS_COMMITTED}
+        deck = text.word(event["deck"], None, 2)
+        return text.fill(template[kind], {"who": who, "cards": cards, "deck": deck})
     return None
 
 
@@ -359,4 +642,25 @@ def hand_text(engine: Engine, seat: int) -> str:
     """A seat's hand in words, for the seat itself."""
     text = engine.data.text
     hand = engine.state["cards"]["hands"][seat]
-    return text.join([text.word(name) for name in sorted(hand)]) if hand else "-"
+    shown = text.join([text.word(name) for name in sorted(hand)]) if hand else "-"
+    laid = engine.state["cards"]["committed"][seat]
+    if laid:
+        names = text.join([text.word(name) for name in sorted(laid)])
+        shown += " | " + text.fill(FACE_DOWN, {"cards": names})
+    return shown
+
+
+def places_lines(engine: Engine, names: list[str]) -> list[tuple[str, str]]:
+    """The cards face up on the table, and before each seat those face up and how many
+    face down (which ones, only the seat's own hand line says), each line with a key."""
+    cards, text = engine.state["cards"], engine.data.text
+
+    def listed(shown: list[str]) -> str:
+        return text.join([text.word(card) for card in shown]) if shown else "-"
+
+    lines = [("table", text.fill(ON_TABLE, {"cards": listed([c for _, c in cards["table"]])}))]
+    for seat, kept in enumerate(cards["kept"]):
+        who = names[seat] if seat < len(names) else str(seat + 1)
+        values = {"who": who, "cards": listed(kept), "down": len(cards["committed"][seat])}
+        lines.append((f"{seat}:front", text.fill(IN_FRONT, values)))
+    return lines

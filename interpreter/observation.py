@@ -12,7 +12,10 @@ so the tensor has one size for every player count.
 
 Cards (interpreter/decks.py), when the rules declare decks: every deck's size (never its
 order), the discard piles, every hand's size, and the cards of the hands the observation
-shows as private information (the observer's own with "own", every seat's with "all").
+shows as private information (the observer's own with "own", every seat's with "all");
+when the rules put cards elsewhere (`Program.card_places`), also how many cards of each
+deck are out of the game, the cards face up on the table and in front of each seat, how
+many each seat laid face down, and which ones as private information, as a hand.
 
 A grid (interpreter/zones.py), when the rules declare one, is public: each cell's card
 and damage, each token's column and how many rows are closed.
@@ -70,13 +73,14 @@ class Observation:
 # ---- the generic observation --------------------------------------------------------
 def bounds(data: Program) -> tuple[int, int]:
     """The most options (MAX_OPTIONS) and the most outcomes of one random draw: the most
-    faces of a die the rules roll, or the size of a deck (a shuffle's first draw)."""
+    faces of a die the rules roll, or the size of a deck with its cards set aside (a
+    shuffle's first draw)."""
     faces = [
         node.values[1]
         for node in data.nodes
         if isinstance(node, ast.Call) and node.name == "roll" and len(node.values) == 2
     ]
-    sizes = [len(deck.cards) for deck in data.decks.values()]
+    sizes = [len(deck.cards) + len(deck.aside) for deck in data.decks.values()]
     return MAX_OPTIONS, max([2, *faces, *sizes])
 
 
@@ -132,6 +136,14 @@ def _cards(engine: Engine, seat: int, private: str, public: bool) -> dict[str, A
     hands = cards["hands"]
     shown = {"none": [], "own": [seat], "all": range(len(hands))}[private]
     out: dict[str, Any] = {"hands": {str(s): sorted(hands[s]) for s in shown}}
+    if engine.data.card_places:
+        laid = cards["committed"]
+        out["committed"] = {str(s): sorted(laid[s]) for s in shown}
+    if public and engine.data.card_places:
+        out["out"] = {name: len(pile) for name, pile in cards["out"].items()}
+        out["table"] = [list(entry) for entry in cards["table"]]
+        out["kept"] = [sorted(kept) for kept in cards["kept"]]
+        out["committed_sizes"] = [len(laid) for laid in cards["committed"]]
     if public:
         out["decks"] = {name: len(pile) for name, pile in cards["decks"].items()}
         out["discards"] = {name: sorted(pile) for name, pile in cards["discards"].items()}
@@ -212,11 +224,21 @@ def _layout(engine: Engine, private: str, public: bool) -> list[tuple[str, int, 
             out.append(("hand_size", seats, "cards in each seat's hand, from the observer"))
         if "grid" in engine.state:
             out += _grid_layout(engine)
+        if "cards" in engine.state and data.card_places:
+            out += [(f"out_{name}", 1, f"cards of {name} out of the game") for name in data.decks]
+            out += [(f"table_{c}", 1, f"copies of {c} face up on the table") for c in data.cards]
+            out += [(f"kept_{c}", seats, f"copies of {c} before each seat") for c in data.cards]
+            out.append(("committed_size", seats, "cards each seat laid face down"))
     if private != "none":
         out.append(("options", 1, "the options of the observer's decision (0: none)"))
     if private != "none" and "cards" in engine.state:
         hands = 1 if private == "own" else seats
         out += [(f"hand_{c}", hands, f"copies of {c} in the hands shown") for c in data.cards]
+        if data.card_places:
+            out += [
+                (f"committed_{c}", hands, f"copies of {c} laid face down by the seats shown")
+                for c in data.cards
+            ]
     return out
 
 
@@ -264,10 +286,13 @@ def tensor(engine: Engine, seat: int, private: str = "own", public: bool = True)
     if private != "none" and "cards" in state:
         shown = [seat] if private == "own" else relative
         size = 1 if private == "own" else seats
-        hands = state["cards"]["hands"]
-        for card in engine.data.cards:
-            row = [float(hands[s].count(card)) for s in shown]
-            values += row + [0.0] * (size - len(row))
+        rows = [state["cards"]["hands"]]
+        if engine.data.card_places:
+            rows.append(state["cards"]["committed"])
+        for hands in rows:
+            for card in engine.data.cards:
+                row = [float(hands[s].count(card)) for s in shown]
+                values += row + [0.0] * (size - len(row))
     return values
 
 
@@ -287,7 +312,24 @@ def _public_cards(engine: Engine, relative: list[int], seats: int) -> list[float
     discarded = [c for pile in piles for c in pile]
     values += [float(discarded.count(card)) for card in engine.data.cards]
     sizes = [float(len(cards["hands"][s])) for s in relative]
-    return values + sizes + [0.0] * (seats - len(sizes))
+    values += sizes + [0.0] * (seats - len(sizes))
+    if engine.data.card_places:
+        values += _places(engine, relative, seats)
+    return values
+
+
+def _places(engine: Engine, relative: list[int], seats: int) -> list[float]:
+    """Out of the game by deck, face up on the table by card, in front of each seat by
+    card, face down before each seat (how many, never which)."""
+    cards, kinds = engine.state["cards"], engine.data.cards
+    values = [float(len(cards["out"].get(name, []))) for name in engine.data.decks]
+    table = [card for _, card in cards["table"]]
+    values += [float(table.count(card)) for card in kinds]
+    for card in kinds:
+        row = [float(cards["kept"][s].count(card)) for s in relative]
+        values += row + [0.0] * (seats - len(row))
+    laid = [float(len(cards["committed"][s])) for s in relative]
+    return values + laid + [0.0] * (seats - len(laid))
 
 
 GENERIC = Observation(bounds, fields, tensor, string)

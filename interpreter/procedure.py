@@ -248,6 +248,8 @@ def narrate(event: dict, names: list[str], text: TextRenderer) -> str | None:
     if kind == "phase_turn":
         values = {"phase": text.word(event["phase"]), "who": who}
         return text.fill(PHASE_START, {**values, "tracks": _tracks(text, event["tracks"])})
+    if kind == "choice" and event["label"] is None:  # a choice the viewer may not see
+        return None
     if kind == "choice":
         return text.fill(CHOOSES, {"who": who, "label": event["label"]})
     if kind == "roll":
@@ -321,8 +323,11 @@ def position(engine: Engine, seat: int) -> str:
         parts.append(text.fill(TABLE, {"tracks": _tracks(text, state["shared"])}))
     if engine.data.round_phases:
         parts.append(text.fill(CAPTAIN, {"who": f"P{state['rounds']['captain'] + 1}"}))
-    grid = zones.grid_text(engine) if "grid" in state else ""
-    return "  " + " | ".join(parts) + grid
+    line = "  " + " | ".join(parts)
+    if "cards" in state and engine.data.card_places:
+        names = [f"P{s + 1}" for s in range(len(players))]
+        line += "".join(f"\n  {shown}" for _, shown in decks.places_lines(engine, names))
+    return line + (zones.grid_text(engine) if "grid" in state else "")
 
 
 def checks(by_kind: dict) -> list[Diagnostic]:
@@ -377,6 +382,7 @@ GAME: Game[Program] = Game(
     ending=lambda state: state["rounds"]["ending"] or "none",
     checks=(checks, deck_words.checks, zone_words.checks, outcome_words.checks, value_words.checks),
     seen_event=decks.seen_event,
+    state_shape=decks.state_shape,
     determinize=decks.determinize,
     break_ties=break_ties,
 )

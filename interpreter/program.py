@@ -21,6 +21,7 @@ from ..dsl.text import TextRenderer
 from ..dsl.values import table as values_table
 from .core_primitives import CORE_IMPLEMENTATIONS
 from .decks import tables as deck_tables
+from .decks import uses_places
 from .effects import EFFECT_OPS, FEASIBLE
 from .zones import tables as zone_tables
 
@@ -135,6 +136,9 @@ class Program:
         self.decks, self.cards = deck_tables(ruleset, self)
         # the grid, tokens, selectors and pieces (interpreter/zones.py)
         self.zones = zone_tables(ruleset, self)
+        # whether cards can lie beyond decks and hands (on the table, in front of a seat,
+        # face down, out of the game): what observations show of cards then grows
+        self.card_places = uses_places(ruleset)
         self.variants: dict[str, str] = {
             v.id: v.value("help") for v in ruleset.of_kind("variant") if v.id is not None
         }

@@ -2,8 +2,9 @@
 `table` hook, interpreter/game.py), else a generic one drawn from the state that every
 game written in the language has: each seat's tracks, named by their nouns, the shared
 tracks (once, the table's), the round and its captain, and the last roll of dice; with
-cards, how many each seat holds, each deck's and discard pile's size, and the viewer's
-own hand (never another's, nor a deck's order); a grid with its pieces and tokens. Every
+cards, how many each seat holds, each deck's and discard pile's size, the viewer's own
+hand (never another's, nor a deck's order), the cards face up on the table and in front
+of each seat and how many each laid face down; a grid with its pieces and tokens. Every
 word is escaped and every style is a class of the style sheet (the page's CSP allows no
 inline style)."""
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from ..dsl.i18n import N_
-from ..interpreter.decks import hand_text
+from ..interpreter.decks import hand_text, places_lines
 from ..interpreter.engine import Decision, Engine
 from ..interpreter.observation import grid_view
 from .changes import piece
@@ -101,6 +102,8 @@ def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
                 lines.append((f"own_deck:{deck}", text.fill(DECK_SIZES, values)))
         if isinstance(viewer, int):
             lines.append(("hand", text.fill(YOUR_HAND, {"cards": hand_text(engine, viewer)})))
+        if engine.data.card_places:
+            lines += places_lines(engine, names)
     caption = "".join(piece(key, escape(line), tag="p") for key, line in lines)
     board = _grid(engine) if "grid" in state else ""
     return (
