@@ -13,6 +13,7 @@ from .ast import Call, Effect, walk_calls
 from .diagnostics import Diagnostic
 from .i18n import N_
 from .meta import COUNT, STRING, Primitive, flag, keyword, kind, param, ref
+from .queues import revealed_decks
 
 DECK = ref("deck", "deck")
 AMOUNT = param("amount", COUNT)
@@ -155,7 +156,7 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         for use in uses
         for call in walk_calls(use.effect)
         if call.name in ("draw", "refill") and len(call.values) == 2
-    }
+    } | revealed_decks(by_kind)
     unreached = [
         Diagnostic.of(
             "W401",

@@ -66,6 +66,7 @@ CODES: dict[str, tuple[str, str]] = {
         N_("a turn that may find nothing to do, or rules in which the game can never end"),
     ),
     "E304": (ERROR, N_("a deck that no card belongs to: nothing can be drawn from it or dealt")),
+    "E305": (ERROR, N_("a queue's layer listed in no queue, or in more than one")),
     "W401": (WARNING, N_("unreachable content: declared but never used by the rule set")),
     "W402": (WARNING, N_("unused event: a trigger listens to an event nothing emits")),
     "W403": (WARNING, N_("unknown annotation")),

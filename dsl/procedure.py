@@ -1,13 +1,14 @@
 """The words of the engine's own procedure (interpreter/procedure.py), which plays a game
 written only in the language (`module rules_only`): the core vocabulary (dsl/core.py),
 plus what that procedure reads and no game module need read: the game's round limit,
-score track and tie-break, each track's start value and threshold, and cards, decks
-and hands (dsl/decks.py)."""
+score track and tie-break, each track's start value and threshold, cards, decks
+and hands (dsl/decks.py), and resolution queues (dsl/queues.py)."""
 
 from __future__ import annotations
 
-from . import decks
+from . import decks, queues
 from .core import CORE, TRACK
+from .i18n import N_
 from .meta import COUNT, INT, keyword, param, ref
 
 # When reaching a track's `end_at` ends the game: one of these words, or a ruling whose
@@ -17,8 +18,9 @@ END_RULE = ref("end_when", "ruling", also=END_WHEN)
 
 VOCABULARY = CORE.extend(
     "procedure",
-    kinds=decks.KINDS,
-    primitives=decks.PRIMITIVES,
+    kinds=decks.KINDS + queues.KINDS,
+    primitives=decks.PRIMITIVES + queues.PRIMITIVES,
+    nouns={"card": (N_("card"), N_("cards"))},
     fields={
         "game": (
             keyword(

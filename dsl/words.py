@@ -42,6 +42,8 @@ CONTENT_WORDS = {
     "track": True,
     "deck": True,
     "card": True,
+    "layer": True,
+    "queue": True,
     "color": False,
     "player_color": False,
     "phase": False,

@@ -311,16 +311,17 @@ def _deal_again(engine: Engine, rng: Rng, deck: str, pile: list[str], seats: lis
     return pool
 
 
-def invariants(engine: Engine) -> list[str]:
+def invariants(engine: Engine, elsewhere: list[str]) -> list[str]:
     """Every copy of every card in exactly one place, counted by kind (copies are alike):
-    none lost, none made."""
+    none lost, none made. `elsewhere`: the cards that lie outside the decks' own places
+    (in a queue)."""
     cards = engine.state.get("cards")
     if cards is None:
         return []
     piles = [*cards["decks"].values(), *cards["discards"].values(), *cards["hands"]]
     for own in (*cards["seat_decks"], *cards["seat_discards"]):
         piles += own.values()
-    where = Counter([c for pile in piles for c in pile] + cards["in_play"])
+    where = Counter([c for pile in piles for c in pile] + cards["in_play"] + elsewhere)
     seats = len(cards["hands"])
     out = []
     for name, card in engine.data.cards.items():

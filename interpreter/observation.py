@@ -13,10 +13,13 @@ so the tensor has one size for every player count.
 Cards (interpreter/decks.py), when the rules declare decks: every deck's size (never its
 order), the discard piles, every hand's size, and the cards of the hands the observation
 shows as private information (the observer's own with "own", every seat's with "all").
+Resolution queues (interpreter/queues.py), all public: the card in each place, which
+ones are face down, the cursor and the skips to come.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -99,6 +102,8 @@ def view(engine: Engine, seat: int, private: str = "own", public: bool = True) -
         out["scores"] = state["scores"]
     if "cards" in state:
         out["cards"] = _cards(engine, seat, private, public)
+    if "queues" in state and public:
+        out["queues"] = copy.deepcopy(state["queues"])
     decision = engine.decision()
     if decision is not None:
         shown = {"none": False, "own": decision.player == seat, "all": True}[private]
@@ -150,6 +155,17 @@ def _layout(engine: Engine, private: str, public: bool) -> list[tuple[str, int, 
             ]
             out += [(f"discarded_{c}", 1, f"copies of {c} in discard piles") for c in data.cards]
             out.append(("hand_size", seats, "cards in each seat's hand, from the observer"))
+        for name, queue in data.queues.items():
+            out += [
+                (
+                    f"queue_{name}_{layer}",
+                    queue.slots,
+                    f"the card in each slot of {layer}: its number among the cards from 1 "
+                    "(0: none; negative: face down)",
+                )
+                for layer in queue.layers
+            ]
+            out.append((f"queue_{name}_cursor", 2, "slot and layer carried out, from 1 (0: none)"))
     if private != "none":
         out.append(("options", 1, "the options of the observer's decision (0: none)"))
     if private != "none" and "cards" in engine.state:
@@ -189,6 +205,7 @@ def tensor(engine: Engine, seat: int, private: str = "own", public: bool = True)
         values.append(1.0 if state["scores"] is not None else 0.0)
         if "cards" in state:
             values += _public_cards(engine, relative, seats)
+        values += _queues(engine)
     if private != "none":
         mine = decision is not None and (decision.player == seat or private == "all")
         values.append(float(len(decision.options)) if mine and decision is not None else 0.0)
@@ -219,6 +236,21 @@ def _public_cards(engine: Engine, relative: list[int], seats: int) -> list[float
     values += [float(discarded.count(card)) for card in engine.data.cards]
     sizes = [float(len(cards["hands"][s])) for s in relative]
     return values + sizes + [0.0] * (seats - len(sizes))
+
+
+def _queues(engine: Engine) -> list[float]:
+    """Each layer's card in each slot (its number, negative face down) and each cursor."""
+    numbers = {card: i + 1 for i, card in enumerate(engine.data.cards)}
+    values: list[float] = []
+    for name, queue in engine.state.get("queues", {}).items():
+        for index in range(len(engine.data.queues[name].layers)):
+            for places in queue["slots"]:
+                entry = places[index]
+                number = 0 if entry is None else numbers[entry["card"]]
+                values.append(float(-number if entry is not None and entry["down"] else number))
+        cursor = queue["cursor"]
+        values += [0.0, 0.0] if cursor is None else [float(cursor[0] + 1), float(cursor[1] + 1)]
+    return values
 
 
 GENERIC = Observation(bounds, fields, tensor, string)

@@ -10,18 +10,20 @@ State beyond the engine's keys: `players[seat]` holds one number per track, `rou
 the seat to play, the round, the turns played and, once over, how the game ended
 (`threshold`: a track reached its end; `rounds`: the last round was played), and
 `roll` the faces of the last roll of dice; `cards` the decks, discard piles and hands
-when the rules declare decks (interpreter/decks.py).
+when the rules declare decks (interpreter/decks.py); `queues` the resolution queues
+when the rules declare them (interpreter/queues.py).
 """
 
 from __future__ import annotations
 
 from ..dsl import decks as deck_words
+from ..dsl import queues as queue_words
 from ..dsl.diagnostics import Diagnostic
 from ..dsl.errors import ArgumentError
 from ..dsl.i18n import N_
 from ..dsl.procedure import END_WHEN, VOCABULARY
 from ..dsl.text import TextRenderer
-from . import decks
+from . import decks, queues
 from .core_primitives import rule
 from .engine import Engine
 from .game import Frame, Game
@@ -50,6 +52,7 @@ def setup(program: Program, state: dict, players: int) -> None:
     state["rounds"] = {"seat": 0, "round": 1, "turns": 0, "ending": None}
     state["roll"] = []
     decks.setup(program, state, players)
+    queues.setup(program, state)
 
 
 def _reached(engine: Engine) -> set[str]:
@@ -109,7 +112,7 @@ def invariants(engine: Engine) -> list[str]:
                 out.append(f"P{seat + 1} has {value} {name}, above its limit {track.limit}")
     if (state["scores"] is None) != (state["rounds"]["ending"] is None):
         out.append("scores are set exactly when the game has ended")
-    return out + decks.invariants(engine)
+    return out + decks.invariants(engine, queues.cards_in(state)) + queues.invariants(engine)
 
 
 def _amount(text: TextRenderer, amount: int, track: str) -> str:
@@ -123,6 +126,9 @@ def narrate(event: dict, names: list[str], text: TextRenderer) -> str | None:
     cards = decks.narrate(event, who, text)
     if cards is not None:
         return cards
+    queued = queues.narrate(event, who, text)
+    if queued is not None:
+        return queued
     if kind == "turn":
         tracks = text.join([_amount(text, v, t) for t, v in event["tracks"].items()])
         return "\n" + text.fill(TURN, {"round": event["round"], "who": who, "tracks": tracks})
@@ -166,7 +172,8 @@ def position(engine: Engine, seat: int) -> str:
     )
     if "cards" in engine.state:
         own += f" | {decks.hand_text(engine, seat)}"
-    return f"  {own} | {others}"
+    rows = "".join(f"\n  {line}" for _, line in queues.rows(engine))
+    return f"  {own} | {others}{rows}"
 
 
 def checks(by_kind: dict) -> list[Diagnostic]:
@@ -201,7 +208,7 @@ GAME: Game[Program] = Game(
     build=Program,
     setup=setup,
     start="rounds",
-    primitives=decks.IMPLEMENTATIONS,
+    primitives={**decks.IMPLEMENTATIONS, **queues.IMPLEMENTATIONS},
     counters={},
     ops={"rounds": rounds},
     piles=(),
@@ -211,8 +218,8 @@ GAME: Game[Program] = Game(
     position=position,
     clock=lambda state: state["rounds"]["turns"],
     ending=lambda state: state["rounds"]["ending"] or "none",
-    checks=(checks, deck_words.checks),
-    seen_event=decks.seen_event,
+    checks=(checks, deck_words.checks, queue_words.checks),
+    seen_event=queues.seen_event,
     determinize=decks.determinize,
     break_ties=break_ties,
 )

@@ -21,6 +21,7 @@ from ..dsl.text import TextRenderer
 from .core_primitives import CORE_IMPLEMENTATIONS
 from .decks import tables as deck_tables
 from .effects import EFFECT_OPS, FEASIBLE
+from .queues import tables as queue_tables
 
 if TYPE_CHECKING:
     from .effects import Check
@@ -105,6 +106,8 @@ class Program:
         self.triggers, self.trigger_names = self._triggers(ruleset)
         # the decks and kinds of card of a game written in the language (interpreter/decks.py)
         self.decks, self.cards = deck_tables(ruleset, self)
+        # its resolution queues and their layers (interpreter/queues.py)
+        self.queues, self.layers = queue_tables(ruleset, self)
         self.variants: dict[str, str] = {
             v.id: v.value("help") for v in ruleset.of_kind("variant") if v.id is not None
         }

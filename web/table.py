@@ -2,7 +2,8 @@
 `table` hook, interpreter/game.py), else a generic one drawn from the state that every
 game written in the language has: each seat's tracks, named by their nouns, the round
 and the last roll of dice; with cards, how many each seat holds, each deck's and discard
-pile's size, and the viewer's own hand (never another's, nor a deck's order). Every
+pile's size, and the viewer's own hand (never another's, nor a deck's order); each
+resolution queue's rows, slot by slot, and its cursor while it is resolved. Every
 word is escaped and every style is a class of the style sheet (the page's CSP allows no
 inline style)."""
 
@@ -13,6 +14,7 @@ from html import escape
 from ..dsl.i18n import N_
 from ..interpreter.decks import hand_text
 from ..interpreter.engine import Decision, Engine
+from ..interpreter.queues import rows as queue_rows
 from .changes import piece
 
 ROUND = N_("round {round}")
@@ -39,7 +41,7 @@ def targets(decision: Decision, engine: Engine) -> dict[str, str]:
 
 def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
     """Each seat's tracks (a row per seat, a column per track) and cards in hand, the
-    round, the last roll, the decks and the viewer's hand; each value a piece of the
+    round, the last roll, the decks, the viewer's hand and the queues; each value a piece of the
     table (web/changes.py)."""
     state, text = engine.state, engine.data.text
     players = [p for p in state.get("players", []) if isinstance(p, dict)]
@@ -86,6 +88,7 @@ def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
                 lines.append((f"own_deck:{deck}", text.fill(DECK_SIZES, values)))
         if isinstance(viewer, int):
             lines.append(("hand", text.fill(YOUR_HAND, {"cards": hand_text(engine, viewer)})))
+    lines += queue_rows(engine)
     caption = "".join(piece(key, escape(line), tag="p") for key, line in lines)
     return (
         f'<figure class="part generic">{caption}'
