@@ -271,6 +271,12 @@ def _clear(engine: Engine, name: str) -> None:
     engine.log("clear_queue", queue=name, cards=cleared)
 
 
+def can_resolve(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    """Not while the queue is resolved already (a trigger of an event one of its cards
+    raises): its cards would be carried out twice."""
+    return engine.state["queues"][args[0]]["cursor"] is None
+
+
 def skip(engine: Engine, frame: Frame) -> None:
     amount, layer = frame["args"]
     queue, _ = _place(engine, layer)
@@ -288,7 +294,7 @@ def can_skip(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
 IMPLEMENTATIONS = {
     "fill": Implementation(fill),
     "lay": Implementation(lay, can_lay),
-    "resolve": Implementation(resolve),
+    "resolve": Implementation(resolve, can_resolve),
     "skip": Implementation(skip, can_skip),
 }
 

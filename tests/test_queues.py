@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from blackangel.cli.lint import lint_command
 from blackangel.cli.main import ba
 from blackangel.dsl.compiler import compile_paths
-from blackangel.interpreter import observation, procedure
+from blackangel.interpreter import observation, procedure, queues
 from blackangel.interpreter.agents import GreedyAgent, RandomAgent, play
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.invariants import problems
@@ -381,3 +381,15 @@ def test_ba_play_narrates_the_queue():
     assert out.exit_code == 0, out.output
     for words in ("turned up into the alarm row", "lays", "> slot 1", "is cleared"):
         assert words in out.output, words
+
+
+def test_a_queue_being_resolved_is_not_resolved_again():
+    """A trigger of an event that a card in the queue raises cannot resolve that queue
+    again: its cards would be carried out twice."""
+    engine = _resolving()
+    assert engine.state["queues"]["watch_line"]["cursor"] is not None
+    assert not queues.can_resolve(engine, 0, ("watch_line",), {})
+    engine.apply("use")
+    engine.apply("instead")
+    assert engine.state["queues"]["watch_line"]["cursor"] is None
+    assert queues.can_resolve(engine, 1, ("watch_line",), {})
