@@ -83,7 +83,7 @@ PRIMITIVES = (
         "Turn up the top card of the layer's deck into each free slot of the layer, from "
         "the first slot (face up; as many as the deck has).",
         (param("layer", LAYER),),
-        N_("turn up {layer} into the free slots"),
+        N_("turn up cards into the free slots of the {layer}"),
         can_fail=False,
         example="fill hazards",
     ),
@@ -92,7 +92,7 @@ PRIMITIVES = (
         "Choose a card of the layer's deck in the seat's hand and lay it face up into a "
         "free slot of the layer, chosen by the seat.",
         (param("layer", LAYER),),
-        N_("lay a card into {layer}"),
+        N_("lay a card into the {layer}"),
         example="lay orders",
     ),
     Primitive(
@@ -100,7 +100,7 @@ PRIMITIVES = (
         "Carry out the queue's cards in its order (a laid card for the seat that laid it, "
         "the others for this seat), then clear it: its cards to their discard piles.",
         (param("queue", QUEUE),),
-        N_("resolve {queue}"),
+        N_("resolve the {queue}"),
         can_fail=False,
         example="resolve line",
     ),
