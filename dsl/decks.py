@@ -23,6 +23,7 @@ from .core import MAX_PLAYERS
 from .diagnostics import Diagnostic
 from .i18n import N_
 from .meta import COUNT, NAME, RANGE, STRING, Primitive, flag, keyword, kind, param, ref
+from .queues import revealed_decks
 from .values import COUNT_OR_VALUE
 
 DECK = ref("deck", "deck")
@@ -284,7 +285,7 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         call.values[FROM_DECK[call.name]]
         for call in calls
         if call.name in FROM_DECK and len(call.values) > FROM_DECK[call.name]
-    }
+    } | revealed_decks(by_kind)
     unreached = [
         Diagnostic.of(
             "W401",

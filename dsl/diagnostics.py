@@ -86,6 +86,7 @@ CODES: dict[str, tuple[str, str]] = {
         N_("a deck that cannot be made up as written: a tier short of cards, a card never used"),
     ),
     "E309": (ERROR, N_("cards laid face down that nothing ever reveals")),
+    "E310": (ERROR, N_("a queue's layer listed in no queue, or in more than one")),
     "W401": (WARNING, N_("unreachable content: declared but never used by the rule set")),
     "W402": (WARNING, N_("unused event: a trigger listens to an event nothing emits")),
     "W403": (WARNING, N_("unknown annotation")),

@@ -2,14 +2,15 @@
 written only in the language (`module rules_only`): the core vocabulary (dsl/core.py),
 plus what that procedure reads and no game module need read: the game's round limit,
 score track and tie-break, each track's start value and threshold; cards, decks
-and hands (dsl/decks.py); a grid of pieces with its selectors (dsl/zones.py); the
-cooperative outcome, rounds made of phases and the rotating captain (dsl/outcomes.py);
-numbers that depend on the player count (dsl/values.py)."""
+and hands (dsl/decks.py); a grid of pieces with its selectors (dsl/zones.py); resolution
+queues (dsl/queues.py); the cooperative outcome, rounds made of phases and the rotating
+captain (dsl/outcomes.py); numbers that depend on the player count (dsl/values.py)."""
 
 from __future__ import annotations
 
-from . import decks, outcomes, values, zones
+from . import decks, outcomes, queues, values, zones
 from .core import CORE, TRACK
+from .i18n import N_
 from .meta import INT, keyword, param, ref
 from .values import COUNT_OR_VALUE
 
@@ -20,8 +21,9 @@ END_RULE = ref("end_when", "ruling", also=END_WHEN)
 
 VOCABULARY = CORE.extend(
     "procedure",
-    kinds=decks.KINDS + zones.KINDS + values.KINDS,
-    primitives=decks.PRIMITIVES + zones.PRIMITIVES + outcomes.PRIMITIVES,
+    kinds=decks.KINDS + zones.KINDS + queues.KINDS + values.KINDS,
+    primitives=decks.PRIMITIVES + zones.PRIMITIVES + queues.PRIMITIVES + outcomes.PRIMITIVES,
+    nouns={"card": (N_("card"), N_("cards"))},
     fields={
         # a card that can be a piece of the grid (dsl/zones.py)
         "card": zones.CARD_FIELDS,

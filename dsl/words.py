@@ -44,6 +44,8 @@ CONTENT_WORDS = {
     "card": True,
     "token": True,
     "selector": True,
+    "layer": True,
+    "queue": True,
     "color": False,
     "player_color": False,
     "phase": False,

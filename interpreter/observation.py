@@ -23,10 +23,14 @@ and damage, each token's column and how many rows are closed.
 Shared tracks (one number for the table) and, in a game of rounds of phases, the captain
 (relative to the observer, as the seat to play is) are public too; so is a cooperative
 game's outcome, in `rounds`.
+
+Resolution queues (interpreter/queues.py), all public: the card in each place, which
+ones are face down, the cursor and the skips to come.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -119,6 +123,8 @@ def view(engine: Engine, seat: int, private: str = "own", public: bool = True) -
         out["cards"] = _cards(engine, seat, private, public)
     if public and "grid" in state:
         out["grid"] = grid_view(engine)
+    if "queues" in state and public:
+        out["queues"] = copy.deepcopy(state["queues"])
     decision = engine.decision()
     if decision is not None:
         shown = {"none": False, "own": decision.player == seat, "all": True}[private]
@@ -229,6 +235,17 @@ def _layout(engine: Engine, private: str, public: bool) -> list[tuple[str, int, 
             out += [(f"table_{c}", 1, f"copies of {c} face up on the table") for c in data.cards]
             out += [(f"kept_{c}", seats, f"copies of {c} before each seat") for c in data.cards]
             out.append(("committed_size", seats, "cards each seat laid face down"))
+        for name, queue in data.queues.items():
+            out += [
+                (
+                    f"queue_{name}_{layer}",
+                    queue.slots,
+                    f"the card in each slot of {layer}: its number among the cards from 1 "
+                    "(0: none; negative: face down)",
+                )
+                for layer in queue.layers
+            ]
+            out.append((f"queue_{name}_cursor", 2, "slot and layer carried out, from 1 (0: none)"))
     if private != "none":
         out.append(("options", 1, "the options of the observer's decision (0: none)"))
     if private != "none" and "cards" in engine.state:
@@ -280,6 +297,7 @@ def tensor(engine: Engine, seat: int, private: str = "own", public: bool = True)
             values += _public_cards(engine, relative, seats)
         if "grid" in state:
             values += _grid_tensor(engine)
+        values += _queues(engine)
     if private != "none":
         mine = decision is not None and (decision.player == seat or private == "all")
         values.append(float(len(decision.options)) if mine and decision is not None else 0.0)
@@ -330,6 +348,21 @@ def _places(engine: Engine, relative: list[int], seats: int) -> list[float]:
         values += row + [0.0] * (seats - len(row))
     laid = [float(len(cards["committed"][s])) for s in relative]
     return values + laid + [0.0] * (seats - len(laid))
+
+
+def _queues(engine: Engine) -> list[float]:
+    """Each layer's card in each slot (its number, negative face down) and each cursor."""
+    numbers = {card: i + 1 for i, card in enumerate(engine.data.cards)}
+    values: list[float] = []
+    for name, queue in engine.state.get("queues", {}).items():
+        for index in range(len(engine.data.queues[name].layers)):
+            for places in queue["slots"]:
+                entry = places[index]
+                number = 0 if entry is None else numbers[entry["card"]]
+                values.append(float(-number if entry is not None and entry["down"] else number))
+        cursor = queue["cursor"]
+        values += [0.0, 0.0] if cursor is None else [float(cursor[0] + 1), float(cursor[1] + 1)]
+    return values
 
 
 GENERIC = Observation(bounds, fields, tensor, string)

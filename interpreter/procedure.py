@@ -16,13 +16,15 @@ played and, once over, how the game ended (`threshold`: a track reached its end;
 `captain`, the phase of the round (`step`) and the seats that carried it out (`done`); and
 `roll` the faces of the last roll of dice; `cards` the decks, discard piles and hands
 when the rules declare decks (interpreter/decks.py); `grid` the grid, its pieces and
-tokens when the rules declare one (interpreter/zones.py).
+tokens when the rules declare one (interpreter/zones.py); `queues` the resolution
+queues when the rules declare them (interpreter/queues.py).
 """
 
 from __future__ import annotations
 
 from ..dsl import decks as deck_words
 from ..dsl import outcomes as outcome_words
+from ..dsl import queues as queue_words
 from ..dsl import values as value_words
 from ..dsl import zones as zone_words
 from ..dsl.diagnostics import Diagnostic
@@ -30,7 +32,7 @@ from ..dsl.errors import ArgumentError
 from ..dsl.i18n import N_, NC_
 from ..dsl.procedure import END_WHEN, VOCABULARY
 from ..dsl.text import TextRenderer
-from . import decks, outcomes, zones
+from . import decks, outcomes, queues, zones
 from .core_primitives import rule
 from .engine import Engine
 from .game import Frame, Game
@@ -83,6 +85,7 @@ def setup(program: Program, state: dict, players: int) -> None:
     state["roll"] = []
     decks.setup(program, state, players)
     zones.setup(program, state, players)
+    queues.setup(program, state)
     if program.round_phases:
         first = 0 if program.first_captain == "first" else Rng(state).below(players)
         state["rounds"].update(seat=first, captain=first, step=0, done=0)
@@ -222,7 +225,13 @@ def invariants(engine: Engine) -> list[str]:
             0 <= play["step"] < len(data.round_phases) and 0 <= play["done"] < players
         ):
             out.append(f"phase {play['step']} of the round, {play['done']} seats done: no such")
-    return out + decks.invariants(engine, zones.on_board(engine)) + zones.invariants(engine)
+    elsewhere = zones.on_board(engine) + queues.cards_in(state)
+    return (
+        out
+        + decks.invariants(engine, elsewhere)
+        + zones.invariants(engine)
+        + queues.invariants(engine)
+    )
 
 
 def _amount(text: TextRenderer, amount: int, track: str) -> str:
@@ -239,6 +248,9 @@ def narrate(event: dict, names: list[str], text: TextRenderer) -> str | None:
     grid = zones.narrate(event, text)
     if grid is not None:
         return grid
+    queued = queues.narrate(event, who, text)
+    if queued is not None:
+        return queued
     if kind == "turn":
         tracks = _tracks(text, event["tracks"])
         return "\n" + text.fill(TURN, {"round": event["round"], "who": who, "tracks": tracks})
@@ -327,6 +339,7 @@ def position(engine: Engine, seat: int) -> str:
     if "cards" in state and engine.data.card_places:
         names = [f"P{s + 1}" for s in range(len(players))]
         line += "".join(f"\n  {shown}" for _, shown in decks.places_lines(engine, names))
+    line += "".join(f"\n  {row}" for _, row in queues.rows(engine))
     return line + (zones.grid_text(engine) if "grid" in state else "")
 
 
@@ -370,7 +383,12 @@ GAME: Game[Program] = Game(
     build=Program,
     setup=setup,
     start="rounds",
-    primitives={**decks.IMPLEMENTATIONS, **zones.IMPLEMENTATIONS, **outcomes.IMPLEMENTATIONS},
+    primitives={
+        **decks.IMPLEMENTATIONS,
+        **zones.IMPLEMENTATIONS,
+        **queues.IMPLEMENTATIONS,
+        **outcomes.IMPLEMENTATIONS,
+    },
     counters=zones.COUNTERS,
     ops={"rounds": rounds, "step": outcomes.step},
     piles=(),
@@ -380,8 +398,15 @@ GAME: Game[Program] = Game(
     position=position,
     clock=lambda state: state["rounds"]["turns"],
     ending=lambda state: state["rounds"]["ending"] or "none",
-    checks=(checks, deck_words.checks, zone_words.checks, outcome_words.checks, value_words.checks),
-    seen_event=decks.seen_event,
+    checks=(
+        checks,
+        deck_words.checks,
+        zone_words.checks,
+        queue_words.checks,
+        outcome_words.checks,
+        value_words.checks,
+    ),
+    seen_event=queues.seen_event,
     state_shape=decks.state_shape,
     determinize=decks.determinize,
     break_ties=break_ties,

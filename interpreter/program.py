@@ -23,6 +23,7 @@ from .core_primitives import CORE_IMPLEMENTATIONS
 from .decks import tables as deck_tables
 from .decks import uses_places
 from .effects import EFFECT_OPS, FEASIBLE
+from .queues import tables as queue_tables
 from .zones import tables as zone_tables
 
 if TYPE_CHECKING:
@@ -139,6 +140,8 @@ class Program:
         # whether cards can lie beyond decks and hands (on the table, in front of a seat,
         # face down, out of the game): what observations show of cards then grows
         self.card_places = uses_places(ruleset)
+        # its resolution queues and their layers (interpreter/queues.py)
+        self.queues, self.layers = queue_tables(ruleset, self)
         self.variants: dict[str, str] = {
             v.id: v.value("help") for v in ruleset.of_kind("variant") if v.id is not None
         }

@@ -4,7 +4,8 @@ game written in the language has: each seat's tracks, named by their nouns, the 
 tracks (once, the table's), the round and its captain, and the last roll of dice; with
 cards, how many each seat holds, each deck's and discard pile's size, the viewer's own
 hand (never another's, nor a deck's order), the cards face up on the table and in front
-of each seat and how many each laid face down; a grid with its pieces and tokens. Every
+of each seat and how many each laid face down; a grid with its pieces and tokens; each
+resolution queue's rows, slot by slot, and its cursor while it is resolved. Every
 word is escaped and every style is a class of the style sheet (the page's CSP allows no
 inline style)."""
 
@@ -16,6 +17,7 @@ from ..dsl.i18n import N_
 from ..interpreter.decks import hand_text, places_lines
 from ..interpreter.engine import Decision, Engine
 from ..interpreter.observation import grid_view
+from ..interpreter.queues import rows as queue_rows
 from .changes import piece
 
 ROUND = N_("round {round}")
@@ -47,7 +49,7 @@ def targets(decision: Decision, engine: Engine) -> dict[str, str]:
 
 def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
     """Each seat's tracks (a row per seat, a column per track) and cards in hand, the
-    round, the last roll, the decks and the viewer's hand; each value a piece of the
+    round, the last roll, the decks, the viewer's hand and the queues; each value a piece of the
     table (web/changes.py)."""
     state, text = engine.state, engine.data.text
     players = [p for p in state.get("players", []) if isinstance(p, dict)]
@@ -104,6 +106,7 @@ def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
             lines.append(("hand", text.fill(YOUR_HAND, {"cards": hand_text(engine, viewer)})))
         if engine.data.card_places:
             lines += places_lines(engine, names)
+    lines += queue_rows(engine)
     caption = "".join(piece(key, escape(line), tag="p") for key, line in lines)
     board = _grid(engine) if "grid" in state else ""
     return (
