@@ -27,6 +27,7 @@ from ..dsl import outcomes as outcome_words
 from ..dsl import queues as queue_words
 from ..dsl import values as value_words
 from ..dsl import zones as zone_words
+from ..dsl.checker import Decl
 from ..dsl.diagnostics import Diagnostic
 from ..dsl.errors import ArgumentError
 from ..dsl.i18n import N_, NC_
@@ -374,7 +375,34 @@ def checks(by_kind: dict) -> list[Diagnostic]:
                 N_("the game can never end: give the game 'rounds' or a track 'end_at'"),
             )
         )
-    return out
+    return out + [d for t in by_kind.get("track", []) for d in _start_within_bounds(t)]
+
+
+def _start_within_bounds(track: Decl) -> list[Diagnostic]:
+    """A track starts between its min and its limit (else set-up breaks its own bounds)."""
+    start, low, high = track.value("start", default=0), track.value("min"), track.value("limit")
+    if low is not None and high is not None and low > high:
+        return [
+            Diagnostic.of(
+                "E110",
+                track.item.span,
+                N_("the track '{track}' has its min {low} above its limit {high}"),
+                track=track.id,
+                low=low,
+                high=high,
+            )
+        ]
+    if (low is not None and start < low) or (high is not None and start > high):
+        return [
+            Diagnostic.of(
+                "E110",
+                track.item.span,
+                N_("the track '{track}' starts at {start}, outside its min and limit"),
+                track=track.id,
+                start=start,
+            )
+        ]
+    return []
 
 
 GAME: Game[Program] = Game(
