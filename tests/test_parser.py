@@ -415,3 +415,36 @@ def test_a_number_of_nine_digits_is_read():
     assert diags == []
     values = [v.value for v in tree.items[0].values]
     assert values == [999_999_999, -999_999_999, (1, 999_999_999)]
+
+
+def test_parsing_again_after_an_edit_parses_only_the_groups_that_changed(monkeypatch):
+    """dsl/parser.py keeps each group of top-level blocks it parsed: an edit inside one
+    block parses that group again, not the others; a line added before later groups
+    parses those again too (their lines moved), and every span is where it is now."""
+    from blackangel.dsl import parser as parsing
+
+    blocks = [
+        f'track t{n} {{\n  noun "mark {n}" "marks {n}"\n  limit {n + 1}\n}}\n' for n in range(400)
+    ]
+    text = "".join(blocks)
+    parsing.forget_parsed()
+    first, _ = parsing.parse_text(text, "big.ba")
+    calls = []
+    original = parsing._parse_piece_now
+
+    def counted(piece, file, offset):
+        calls.append(offset)
+        return original(piece, file, offset)
+
+    monkeypatch.setattr(parsing, "_parse_piece_now", counted)
+    same_lines = text.replace("limit 200\n", "limit 201\n")
+    again, _ = parsing.parse_text(same_lines, "big.ba")
+    groups = len(parsing._split_top_level(text, "big.ba")[0])
+    assert groups > 4 and len(calls) == 1
+    assert again is not None and first is not None and len(again.items) == len(first.items)
+    calls.clear()
+    moved = "# a new first line\n" + text
+    shifted, _ = parsing.parse_text(moved, "big.ba")
+    assert len(calls) == groups  # every group's first line moved
+    assert shifted is not None
+    assert [i.span.line for i in shifted.items] == [i.span.line + 1 for i in first.items]
