@@ -28,6 +28,7 @@ from .common import (
     version_option,
 )
 from .docs import docs_command
+from .fmt import fmt_command
 from .game_list import games_command
 from .games import play_command, replay_command, rulings_command, simulate_command
 from .help_language import LanguageGroup
@@ -65,6 +66,7 @@ Start here:
   ba language               the keywords and primitives of the rules language
   ba docs --out site        the rules reference as a website (needs the docs extra)
   ba games                  the registered games; every command takes --game NAME
+  ba fmt --check mymod      whether .ba files are laid out as the shipped ones
 """,
 )
 @version_option("ba")
@@ -86,6 +88,7 @@ ba.add_command(catalogs_command)
 ba.add_command(report_command)
 ba.add_command(serve_command)
 ba.add_command(lsp_command)
+ba.add_command(fmt_command)
 
 
 @ba.command()

@@ -246,7 +246,7 @@ def test_every_rules_reading_command_has_rules_and_base():
         if name in ("lint", "language"):  # lint takes PATHS; language a game's words
             assert "--game" in options, name
             continue
-        if name in ("report", "games"):  # they read no rules
+        if name in ("report", "games", "fmt"):  # they read no rules (fmt: files, laid out)
             continue
         if name == "catalogs":  # a mod's texts, always beside the shipped catalogs: no --base
             assert {"--rules", "--game"} <= options and "--base" not in options
@@ -327,8 +327,9 @@ def test_every_command_with_json_output_has_format_and_json():
         if "--format" in options:
             with_format.add(name)
     # ba docs builds a site (tests/test_reference.py reads its --json summary); ba catalogs
-    # writes a mod's catalogs (tests/test_mod_catalogs.py)
-    assert with_format == set(FORMAT_COMMANDS) | {"ba-lint", "docs", "catalogs"}
+    # writes a mod's catalogs (tests/test_mod_catalogs.py); ba fmt rewrites files
+    # (tests/test_fmt.py)
+    assert with_format == set(FORMAT_COMMANDS) | {"ba-lint", "docs", "catalogs", "fmt"}
 
 
 @pytest.mark.parametrize("name", sorted(FORMAT_COMMANDS))
