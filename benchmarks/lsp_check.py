@@ -10,7 +10,8 @@ This prints, in milliseconds, the median and the slowest of N checks:
   - a check after an edit of one shipped file (only that file parsed again);
   - the same edit with nothing parsed before (every file, every group parsed again);
   - a check after an edit of a one-file mod layered on the shipped content.
-Prints figures only; nothing here asserts a time.
+Prints the Python version, the build and the content hash, then figures only; nothing
+here asserts a time.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ import time
 from pathlib import Path
 
 from blackangel.cli.lsp_workspace import Workspace
+from blackangel.dsl.compiler import compile_paths
 from blackangel.dsl.loader import CONTENT_DIR
 from blackangel.dsl.parser import forget_parsed
+from blackangel.interpreter.engine import BUILD
 
 MISSION = """\
 mission m001 {
@@ -54,7 +57,12 @@ def main() -> int:
     runs = parser.parse_args().runs
     if runs < 1:
         parser.error("--runs must be at least 1")
-    print(f"Python {platform.python_version()} on {platform.machine()}, {runs} runs each")
+    content = compile_paths(None)
+    shipped = content.ruleset.content_hash if content.ruleset is not None else "unreadable"
+    print(
+        f"Python {platform.python_version()} ({BUILD}) on {platform.machine()}, content "
+        f"{shipped}, {runs} runs each"
+    )
 
     missions = CONTENT_DIR / "missions.ba"
     original = missions.read_bytes()
