@@ -216,8 +216,9 @@ def refill(engine: Engine, frame: Frame) -> None:
     """Draw up to a number of cards of the deck in hand."""
     amount, deck = frame["args"]
     seat = frame["seat"]
-    held = _count(engine, seat, deck)
-    _draw(engine, seat, deck, max(0, engine.data.count(amount, engine.players) - held))
+    missing = engine.data.count(amount, engine.players) - _count(engine, seat, deck)
+    if missing > 0:  # a full hand draws nothing, and the log says nothing of it
+        _draw(engine, seat, deck, missing)
     engine.finish(frame)
 
 

@@ -52,6 +52,7 @@ OVER_THRESHOLD = N_("** the game is over: a track has reached its end **")
 OVER_ROUNDS = N_("** the game is over: the last round has been played **")
 ROUND_START = N_("-- round {round}: {who} is the captain; table: {tracks} --")
 PHASE_START = N_("- {phase}: {who} ({tracks})")
+PHASE_START_SHARED_ONLY = N_("- {phase}: {who}")  # when every track is the table's
 TEAM_WINS = N_("** the team wins: the {track} track has reached {value} **")
 TEAM_LOSES = N_("** the team loses: the {track} track has reached {value} **")
 TEAM_SURVIVES = N_("** the team wins: it has lasted the last round **")
@@ -260,6 +261,8 @@ def narrate(event: dict, names: list[str], text: TextRenderer) -> str | None:
         return "\n" + text.fill(ROUND_START, values)
     if kind == "phase_turn":
         values = {"phase": text.word(event["phase"]), "who": who}
+        if not event["tracks"]:
+            return text.fill(PHASE_START_SHARED_ONLY, values)
         return text.fill(PHASE_START, {**values, "tracks": _tracks(text, event["tracks"])})
     if kind == "choice" and event["label"] is None:  # a choice the viewer may not see
         return None
