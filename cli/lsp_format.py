@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 from ..dsl import ast
-from ..dsl.highlight import COMMENT, CONNECTOR_WORDS, STRING
 from ..dsl.parser import parse_text
+from ..dsl.tokens import COMMENT, CONNECTOR_WORDS, STRING
 
 CODE = re.compile(rf"({STRING})|({COMMENT})|([{{}}()])")
 GOES_ON = re.compile(rf"(->|,|\(|\b(?:{'|'.join(CONNECTOR_WORDS)}))$")

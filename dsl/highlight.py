@@ -26,15 +26,7 @@ from pygments.token import (
     Whitespace,
 )
 
-NAME = r"[A-Za-z_][A-Za-z0-9_]*"
-# the words that join the steps of an effect (the longest first where one starts another);
-# editors/vscode/build_grammar.py builds the editor grammar from them too
-CONNECTOR_WORDS = ("otherwise", "or", "optional", "per", "max", "if")
-CONNECTORS = rf"({'|'.join(CONNECTOR_WORDS)})\b"
-COMMENT = r"#[^\n]*"
-STRING = r'"[^"\n]*"'
-RANGE = r"-?[0-9]+\.\.-?[0-9]+"
-NUMBER = r"-?[0-9]+"
+from .tokens import COMMENT, CONNECTORS, NAME, NUMBER, RANGE, STRING
 
 
 class BlackAngelLexer(RegexLexer):

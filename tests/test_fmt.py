@@ -74,3 +74,23 @@ def test_messages_in_polish(tmp_path):
     path.write_text(MESSY, encoding="utf-8")
     result = run("fmt", "--check", "--lang", "pl", str(path))
     assert result.exit_code == 1 and "would lay out" not in result.output
+
+
+def test_the_core_install_runs_ba_and_ba_fmt_without_the_optional_packages():
+    """`pip install .` brings no Pygments, Sphinx, pygls or Starlette: `ba` (its command
+    list imports every command) and `ba fmt` must not need them."""
+    import subprocess
+    import sys
+
+    blocked = ("pygments", "sphinx", "pygls", "lsprotocol", "starlette", "uvicorn")
+    code = (
+        "import sys\n"
+        + "".join(f"sys.modules[{name!r}] = None\n" for name in blocked)
+        + "from click.testing import CliRunner\n"
+        "from blackangel.cli.main import ba\n"
+        f"result = CliRunner().invoke(ba, ['fmt', '--check', {str(CONTENT_DIR)!r}])\n"
+        "print(result.exit_code, result.output)\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert shown.returncode == 0, shown.stderr[-2000:]
+    assert shown.stdout.startswith("0 ") and "would be laid out again" in shown.stdout

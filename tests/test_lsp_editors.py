@@ -7,7 +7,7 @@ import importlib.util
 import json
 from pathlib import Path
 
-from blackangel.dsl.highlight import CONNECTOR_WORDS
+from blackangel.dsl.tokens import CONNECTOR_WORDS
 
 EXTENSION = Path(__file__).resolve().parent.parent / "editors" / "vscode"
 

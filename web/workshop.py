@@ -28,11 +28,11 @@ from ..dsl import catalogs
 from ..dsl.checker import Decl
 from ..dsl.compiler import CompileResult, RuleSet, _gc_paused, compile_sources
 from ..dsl.diagnostics import Diagnostic
-from ..dsl.highlight import CONNECTOR_WORDS
 from ..dsl.i18n import Msg, mod_locale_dirs, translator
 from ..dsl.loader import UsageError, display_name, load
 from ..dsl.meta import Vocabulary
 from ..dsl.text import TextRenderer
+from ..dsl.tokens import CONNECTOR_WORDS
 from .mods import Refused, check_files, check_mod_name
 
 KEPT = 32  # folders of checked contents kept on disk, besides those of test games

@@ -18,7 +18,7 @@ import json
 import sys
 from pathlib import Path
 
-from blackangel.dsl.highlight import COMMENT, CONNECTOR_WORDS, NAME, NUMBER, RANGE, STRING
+from blackangel.dsl.tokens import COMMENT, CONNECTOR_WORDS, NAME, NUMBER, RANGE, STRING
 
 GRAMMAR = Path(__file__).resolve().parent / "syntaxes" / "ba.tmLanguage.json"
 CONNECTOR = rf"\b(?:{'|'.join(CONNECTOR_WORDS)})\b"
