@@ -255,6 +255,14 @@ CORE_PRIMITIVES = (
         example="at_least 3 boost -> gain 1 position",
     ),
     Primitive(
+        "at_most",
+        "A condition: the seat has at most this much on a track.",
+        (AMOUNT, param("track", TRACK)),
+        N_("you have at most {amount} {track}"),
+        condition=True,
+        example="at_most 2 missiles, gain 1 missiles",
+    ),
+    Primitive(
         "ruled",
         "A condition: the game is played with this option of a ruling.",
         (param("ruling", RULING), param("option", NAME)),

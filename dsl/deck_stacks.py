@@ -21,6 +21,7 @@ NEVER_IN = N_("the card '{card}' is in no tier that the deck '{deck}' stacks: it
 TIER_UNUSED = N_("the card '{card}' has a tier, but its deck '{deck}' is not built from tiers")
 PER_SEAT = N_("the deck '{deck}' is per seat: it cannot be built from tiers")
 ASIDE_PER_SEAT = N_("the card '{card}' is set aside, but its deck '{deck}' is per seat")
+VARIANT_PER_SEAT = N_("the card '{card}' belongs to a variant, but its deck '{deck}' is per seat")
 ASIDE_UNUSED = N_("the card '{card}' is set aside, but nothing shuffles it in: add 'shuffle_in'")
 NOTHING_ASIDE = N_("'shuffle_in' of the deck '{deck}', which has no card set aside ('aside')")
 
@@ -63,6 +64,13 @@ def _aside(by_kind: dict, shuffled_in: list) -> list[Diagnostic]:
             )
         elif deck not in into:
             out.append(Diagnostic.of("E308", card.item.span, ASIDE_UNUSED, card=card.id, deck=deck))
+    out += [
+        Diagnostic.of(
+            "E308", card.item.span, VARIANT_PER_SEAT, card=card.id, deck=card.value("deck")
+        )
+        for card in by_kind.get("card", [])
+        if card.value("variant") is not None and card.value("deck") in per_seat
+    ]
     having = {card.value("deck") for card in aside}
     out += [
         Diagnostic.of("E308", call.span, NOTHING_ASIDE, deck=call.values[1])

@@ -113,6 +113,12 @@ KINDS = (
             "shuffles them into the deck's top.",
         ),
         keyword(
+            "variant",
+            "Its copies are in the game only when it is played with this variant (a "
+            "module of cards); otherwise they are out of the game from the start.",
+            param("variant", ref("variant", "variant")),
+        ),
+        keyword(
             "stays",
             "Once played, it stays face up in front of the seat that played it (until "
             "`clear` discards it) instead of being discarded.",

@@ -9,7 +9,7 @@ captain (dsl/outcomes.py); numbers that depend on the player count (dsl/values.p
 from __future__ import annotations
 
 from . import decks, outcomes, queues, values, zones
-from .core import CORE, TRACK
+from .core import CORE, PHASE, TRACK
 from .i18n import N_
 from .meta import INT, keyword, param, ref
 from .values import COUNT_OR_VALUE
@@ -33,6 +33,13 @@ VOCABULARY = CORE.extend(
                 "The most rounds a game lasts (a round: each seat in turn takes its turn); "
                 "after the last one the best score wins.",
                 param("rounds", COUNT_OR_VALUE, lo=1),
+            ),
+            keyword(
+                "setup",
+                "A phase carried out once before the first round, by the first captain (or "
+                "the first seat): what the set-up does beyond dealing and building decks.",
+                param("phase", PHASE),
+                example="setup deal_out",
             ),
             keyword(
                 "score",

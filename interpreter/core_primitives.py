@@ -153,6 +153,11 @@ def at_least(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     return record(engine, seat, track)[track] >= amount
 
 
+def at_most(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    amount, track = args
+    return record(engine, seat, track)[track] <= amount
+
+
 def ruled(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     name, option = args
     return engine.ruling(name) == option
@@ -196,5 +201,6 @@ CORE_IMPLEMENTATIONS = {
     "gain_highest": Implementation(gain_highest),
     "doubles": Implementation(nothing, doubles),
     "at_least": Implementation(nothing, at_least),
+    "at_most": Implementation(nothing, at_most),
     "ruled": Implementation(nothing, ruled),
 }

@@ -80,6 +80,7 @@ class Card:
     tier: str | None = None  # the tier its deck's `stack` lines draw from
     aside: bool = False  # set aside beside its deck at set-up, to be shuffled in later
     stays: bool = False  # once played, it stays in front of its seat instead of discarded
+    variant: str | None = None  # in the game only when played with this variant
 
 
 def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[str, Card]]:
@@ -97,6 +98,7 @@ def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[st
                 tier=decl.value("tier"),
                 stays=decl.first("stays") is not None,
                 aside=decl.first("aside") is not None,
+                variant=decl.value("variant"),
             )
     decks: dict[str, Deck] = {}
     for decl in ruleset.of_kind("deck"):
@@ -127,7 +129,10 @@ def uses_places(ruleset: RuleSet) -> bool:
     """Whether the rules put cards on the table, in front of seats, face down or out of the
     game (or under or into a deck): a deck built from tiers, a card that stays, or one of
     the primitives that do so."""
-    if any(d.first("stays") is not None for d in ruleset.of_kind("card")):
+    if any(
+        d.first("stays") is not None or d.first("variant") is not None
+        for d in ruleset.of_kind("card")
+    ):
         return True
     if any(d.first("stack") or d.first("bottom") for d in ruleset.of_kind("deck")):
         return True
@@ -176,11 +181,27 @@ def setup(program: Program, state: dict, players: int) -> None:
             rng.shuffle(cards["aside"][name])
     for pile in (p for d in cards["seat_decks"] for p in d.values()):
         rng.shuffle(pile)
+    _leave_out_variants(program, state)
     for name, deck in program.decks.items():
         for seat, hand in enumerate(cards["hands"]):
             pile = _piles(cards, deck, name, seat)[0]
             for _ in range(min(program.count(deck.deal, players), len(pile))):
                 hand.append(pile.pop())
+
+
+def _leave_out_variants(program: Program, state: dict) -> None:
+    """The cards of a variant the game is not played with are out of the game (a deck
+    per seat has no such cards: dsl/deck_stacks.py)."""
+    cards, chosen = state["cards"], set(state["variants"])
+
+    def playing(card: str) -> bool:
+        variant = program.cards[card].variant
+        return variant is None or variant in chosen
+
+    for name in cards["decks"]:
+        for pile in (cards["decks"][name], cards["aside"][name]):
+            cards["out"][name] += [card for card in pile if not playing(card)]
+            pile[:] = [card for card in pile if playing(card)]
 
 
 def _piles(cards: dict, deck: Deck, name: str, seat: Seat) -> tuple[list[str], list[str]]:

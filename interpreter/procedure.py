@@ -109,6 +109,10 @@ def rounds(engine: Engine, frame: Frame) -> None:
     is decided, a threshold is reached or the last round is over."""
     state, data = engine.state, engine.data
     play = state["rounds"]
+    if data.setup_phase is not None and not frame.get("set_up"):
+        frame["set_up"] = True  # the game's own set-up steps, before the first round
+        engine.push({"op": "phase", "seat": play["seat"], "phase": data.setup_phase, "pc": 0})
+        return
     if frame.pop("in_turn", False):
         play["turns"] += 1
         round_over = _advance(engine)

@@ -92,6 +92,8 @@ class Program:
         )
         self.tie_break: str | None = game_decl.value("tie_break") if game_decl else None
         self.turn_phase: str | None = game_decl.value("turn") if game_decl else None
+        # a phase carried out once, before the first round (the game's own set-up steps)
+        self.setup_phase: str | None = game_decl.value("setup") if game_decl else None
         # a number, or the name of a value that depends on the player count (`count`)
         self.rounds: int | str | None = game_decl.value("rounds") if game_decl else None
         self.values: dict[str, dict[int, int]] = {
