@@ -190,6 +190,15 @@ PRIMITIVES = (
         example="put_bottom command",
     ),
     Primitive(
+        "shuffle_back",
+        "Shuffle a deck's discard pile and put it under the cards left in the deck (a "
+        "deck without `reshuffle` takes its discards back only this way); possible while "
+        "the discard pile holds a card.",
+        (param("deck", DECK),),
+        N_("shuffle the discarded {deck} back into their deck"),
+        example="shuffle_back enemies unless can_draw enemies",
+    ),
+    Primitive(
         "shuffle_in",
         "Shuffle this many of a deck's cards set aside (`aside`, drawn at random) with "
         "the deck's top cards, and put them all back on top (as many as there are).",

@@ -227,6 +227,26 @@ def _top(engine: Engine, deck: str, seat: Seat) -> str | None:
     return pile.pop() if pile else None
 
 
+def shuffle_back(engine: Engine, frame: Frame) -> None:
+    """The discard pile, shuffled, goes under the cards left (the top is the end)."""
+    (deck,) = frame["args"]
+    seat, spec = frame["seat"], engine.data.decks[deck]
+    pile, discards = _piles(engine.state["cards"], spec, deck, seat)
+    back = list(discards)
+    discards.clear()
+    engine.rng.shuffle(back)
+    pile[:0] = back
+    if not spec.per_seat:
+        engine.state["cards"]["tiered"][deck] = False  # its tiers are mixed now
+    engine.log("reshuffle", deck=deck, seat=seat)
+    engine.finish(frame)
+
+
+def can_shuffle_back(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    (deck,) = args
+    return bool(_piles(engine.state["cards"], engine.data.decks[deck], deck, seat)[1])
+
+
 def draw(engine: Engine, frame: Frame) -> None:
     amount, deck = frame["args"]
     _draw(engine, frame["seat"], deck, engine.data.count(amount, engine.players))
@@ -472,6 +492,7 @@ IMPLEMENTATIONS = {
     "hand_size": Implementation(_nothing, hand_size),
     "can_draw": Implementation(_nothing, can_draw),
     "put_bottom": Implementation(put_bottom, can_discard),
+    "shuffle_back": Implementation(shuffle_back, can_shuffle_back),
     "shuffle_in": Implementation(shuffle_in),
     "reveal": Implementation(reveal),
     "clear": Implementation(clear),

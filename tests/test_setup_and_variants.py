@@ -1,7 +1,8 @@
-"""Three small words of a game written only in the language: the game's `setup` phase
-(carried out once, before the first round), the condition `at_most`, and cards that are in
-the game only with a variant (`card { variant NAME }`), with their lint (E308 for a deck
-per seat, E106 for a variant the rules do not declare)."""
+"""Small words of a game written only in the language: the game's `setup` phase (carried
+out once, before the first round), the condition `at_most`, cards that are in the game
+only with a variant (`card { variant NAME }`), with their lint (E308 for a deck per seat,
+E106 for a variant the rules do not declare), and `shuffle_back` (a deck without
+`reshuffle` takes its discards back)."""
 
 from __future__ import annotations
 
@@ -129,3 +130,26 @@ def test_a_variant_card_in_a_deck_per_seat_or_of_an_unknown_variant_is_refused(t
     text = RULES.replace("  variant spicy\n", "  variant mild\n")
     errors = _compile(tmp_path, text).errors
     assert [d.code for d in errors] == ["E106"] and "mild" in errors[0].message
+
+
+def test_shuffle_back_puts_the_discards_under_the_deck(tmp_path):
+    text = RULES.replace(
+        "  step draw: draw 1 pile\n",
+        "  step draw: (shuffle_back pile otherwise gain 0 points), draw 1 pile\n",
+    )
+    result = _compile(tmp_path, text)
+    assert result.ruleset is not None and result.errors == [], result.diagnostics
+    data = build(result.ruleset)
+    engine, agent = Engine.new_game(data, 3, 2), RandomAgent(3)
+    while not engine.is_terminal():
+        assert problems(engine) == []
+        engine.apply(agent.choose(engine, engine.decision()))
+    # six cards for nine turns: each turn the discards went back under the deck
+    kinds = [event["event"] for event in engine.state["log"]]
+    assert kinds.count("reshuffle") >= 1 and problems(engine) == []
+    assert sum(1 for e in engine.state["log"] if e["event"] == "draw" and e["amount"] == 1) == 9
+    can = engine._primitives["shuffle_back"].can
+    engine.state["cards"]["discards"]["pile"] = []
+    assert not can(engine, 0, ("pile",), {})  # nothing to take back
+    engine.state["cards"]["discards"]["pile"] = ["plain"]
+    assert can(engine, 0, ("pile",), {})
