@@ -18,7 +18,7 @@ from blackangel.interpreter.agents import GreedyAgent, RandomAgent, play
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.invariants import problems
 from blackangel.interpreter.program import build
-from blackangel.web.table import draw
+from blackangel.web.table import draw, targets
 
 GAME = Path(__file__).resolve().parent / "games" / "hive_siege"
 
@@ -389,6 +389,8 @@ def test_move_token_to_is_the_seats_choice_of_another_column():
     decision = engine.decision()
     assert decision.kind == "choose_column"
     assert [o.id for o in decision.options] == ["column:1", "column:3"]
+    # on the web table a click on a column of the tokens' line chooses it
+    assert targets(decision, engine) == {"column:1": "column:1", "column:3": "column:3"}
     engine.apply("column:3")
     assert engine.state["grid"]["tokens"]["ship"] == 3
     assert "  ship moves to column 3" in told(engine)

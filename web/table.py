@@ -40,11 +40,12 @@ def draw(engine: Engine, viewer: int | None, names: list[str]) -> tuple[str, dic
 
 def targets(decision: Decision, engine: Engine) -> dict[str, str]:
     """Option id -> the drawn element a click on it answers with: on the generic table,
-    the grid's cells (a piece to choose, `cell:b3`)."""
+    the grid's cells (a piece to choose, `cell:b3`) and the columns of its tokens' line (a
+    column to move to, `column:2`)."""
     own = engine.data.game.table
     if own is not None:
         return own.targets(decision)
-    return {o.id: o.id for o in decision.options if o.id.startswith("cell:")}
+    return {o.id: o.id for o in decision.options if o.id.startswith(("cell:", "column:"))}
 
 
 def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
