@@ -350,7 +350,7 @@ PRIMITIVES = (
         "A condition, in a piece's own effect: the piece stands in the token's column or "
         "at most this many columns from it.",
         (param("token", TOKEN), param("distance", COUNT, hi=8)),
-        N_("{token} is at most {distance} columns from it"),
+        N_("{token} is within {distance} of its column"),
         condition=True,
         example="lose 1 hull if facing turret 1",
     ),
