@@ -366,6 +366,9 @@ PRIMITIVES = (
 
 NEEDS_GRID = {p.name for p in PRIMITIVES} - {"its"}
 PIECE_EFFECT_KEYS = {f.key for f in PIECE_EFFECTS}
+SELECTOR_ARGS = {  # the primitives that take a selector: which argument it is
+    p.name: i for p in PRIMITIVES for i, par in enumerate(p.params) if par.type is SELECTOR
+}
 ON_GRID = ("place", "fill", "place_above", "place_below")  # primitives that take a deck's card
 ROW_ARGS = {"place": 1, "fill": 1}
 COLUMN_ARGS = {"place": 2, "token_at": 1}
@@ -562,7 +565,7 @@ def checks(by_kind: dict) -> list[Diagnostic]:
             for _, call in calls
             if call.name == "move_token_to"
         ]
-    out += _facing_outside_pieces(by_kind)
+    out += _outside_pieces(by_kind)
     out += [
         Diagnostic.of(
             "E301",
@@ -639,20 +642,42 @@ def _filters(sel, marks: set) -> list[Diagnostic]:
     return out
 
 
-def _facing_outside_pieces(by_kind: dict) -> list[Diagnostic]:
-    """`facing` reads the piece whose own effect runs: elsewhere there is none."""
-    return [
-        Diagnostic.of(
-            "E311",
-            call.span,
-            N_("'facing' only in a piece's own effect ({effects}), where a piece stands"),
-            effects=", ".join(f"{key}:" for key in sorted(PIECE_EFFECT_KEYS)),
-        )
-        for decls in by_kind.values()
-        for decl in decls
-        for key, uses in decl.fields.items()
-        if not (decl.kind in ("card", "grid") and key in PIECE_EFFECT_KEYS)
-        for use in uses
-        for call in walk_calls(use.effect)
-        if call.name == "facing"
-    ]
+def _outside_pieces(by_kind: dict) -> list[Diagnostic]:
+    """`facing` and a selector looking at `itself` are about the piece whose own effect
+    runs: in any other effect there is none, and they would never hold nor pick."""
+    own = {sel.id for sel in by_kind.get("selector", []) if sel.first("itself") is not None}
+    effects = ", ".join(f"{key}:" for key in sorted(PIECE_EFFECT_KEYS))
+    out = []
+    for decls in by_kind.values():
+        for decl in decls:
+            for key, uses in decl.fields.items():
+                if decl.kind in ("card", "grid") and key in PIECE_EFFECT_KEYS:
+                    continue
+                for call in (c for use in uses for c in walk_calls(use.effect)):
+                    at = SELECTOR_ARGS.get(call.name)
+                    if call.name == "facing":
+                        out.append(
+                            Diagnostic.of(
+                                "E311",
+                                call.span,
+                                N_(
+                                    "'facing' only in a piece's own effect ({effects}), where "
+                                    "a piece stands"
+                                ),
+                                effects=effects,
+                            )
+                        )
+                    elif at is not None and len(call.values) > at and call.values[at] in own:
+                        out.append(
+                            Diagnostic.of(
+                                "E311",
+                                call.span,
+                                N_(
+                                    "the selector '{selector}' picks the piece whose own effect "
+                                    "runs: use it only in a piece's own effect ({effects})"
+                                ),
+                                selector=call.values[at],
+                                effects=effects,
+                            )
+                        )
+    return out

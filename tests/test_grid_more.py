@@ -461,10 +461,12 @@ BASE = RULES.replace("PACK", "pack toward a").replace("ABOVE", "above")
         ),
         (('  noun "foe" "foes"\n', '  noun "foe" "foes"\n  per_seat\n'), "E114", "not from 'foes'"),
         (("columns 3", "columns 1"), "E114", "'move_token_to' on a grid of one column"),
+        (("place_below foes first", "place_below foes self"), "E311", "'self' picks the piece"),
+        (("step ready: optional (gain 1 hull)", "step ready: heal 1 self"), "E311", "own effect"),
     ],
 )
 def test_lint_refuses_what_these_words_cannot_do(tmp_path, change, code, words):
-    effect = "place_above foes ship, place_below foes self, move_token_to ship"
+    effect = "place_above foes ship, place_below foes first, move_token_to ship"
     text = BASE.replace("EFFECT", effect)
     assert change[0] in text
     found = lint(text.replace(*change), tmp_path)
