@@ -533,3 +533,19 @@ def test_hive_siege_is_the_same_for_the_same_seed_and_saves_continue():
         while not each.is_terminal():
             each.apply(other.choose(each, each.decision()))
     assert engine.state["log"] == copy.state["log"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        ("pl", ("  queen wchodzi na pole ^2", "się aktywuje")),
+        ("de", ("  queen betritt Feld ^2", "wird aktiviert")),
+    ],
+)
+def test_hive_siege_narrates_the_new_lines_in_polish_and_german(lang, lines):
+    result = compile_paths([str(GAME)])
+    data = build(result.ruleset, lang)
+    engine = play(Engine.new_game(data, 2, 3), [RandomAgent(3), RandomAgent(4)])
+    told = [data.game.narrate(e, ["P1", "P2"], data.text) or "" for e in engine.state["log"]]
+    assert lines[0] in told
+    assert any(line.endswith(lines[1]) for line in told)
