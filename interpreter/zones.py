@@ -702,10 +702,10 @@ def _below(engine: Engine, row: int) -> int | None:
     return row + 1 if row + 1 < len(engine.data.zones.grid.rows) else None
 
 
-def _push_down(engine: Engine, row: int, column: int) -> tuple[int, dict] | None:
+def _push_down(engine: Engine, row: int, column: int) -> dict | None:
     """Free (row, column): the pieces from it down to the first free cell move one row
     down; without a free cell, the one in the last row leaves the grid (discarded, and
-    returned with its last row to run its `on_leave`)."""
+    returned, to run its `on_leave`)."""
     cells = _board(engine)["cells"]
     rows = list(range(row, len(cells)))
     gap = next((r for r in rows if cells[r][column] is None), None)
@@ -715,7 +715,7 @@ def _push_down(engine: Engine, row: int, column: int) -> tuple[int, dict] | None
         last = cells[gap][column]
         engine.log("piece_leaves", card=last["card"], cell=label(engine, gap, column))
         _discard(engine, last["card"])
-        leaving = (gap, last)
+        leaving = last
     for here in range(gap, row, -1):
         moved = cells[here - 1][column]
         cells[here][column] = moved
@@ -751,12 +751,14 @@ def place_below(engine: Engine, frame: Frame) -> None:
     if pid is NO_ANSWER:
         return
     found = _find(engine, pid) if pid is not None else None
-    push = len(frame["args"]) > 2
-    row, column = (found[0], found[1]) if found is not None else (0, 0)
-    below = _below(engine, row) if found is not None else None
-    cells = _board(engine)["cells"]
+    if found is None:
+        engine.finish(frame, False)
+        return
+    row, column, _ = found
+    below, cells = _below(engine, row), _board(engine)["cells"]
     free = below is not None and cells[below][column] is None
-    card = decks._top(engine, deck, frame["seat"]) if found and (free or push) else None
+    push = len(frame["args"]) > 2
+    card = decks._top(engine, deck, frame["seat"]) if free or push else None
     if card is None:
         engine.finish(frame, False)
         return
@@ -772,7 +774,7 @@ def place_below(engine: Engine, frame: Frame) -> None:
     engine.log("piece_enters", card=card, cell=label(engine, below, column))
     _settle(engine, column)
     if leaving is not None:
-        _run(engine, frame["seat"], leaving[1], "on_leave", column)
+        _run(engine, frame["seat"], leaving, "on_leave", column)
 
 
 def can_place_below(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
@@ -925,9 +927,8 @@ def invariants(engine: Engine) -> list[str]:
     for token, column in board["tokens"].items():
         if not 1 <= column <= spec.columns:
             out.append(f"token {token} in column {column}, off the grid")
-    if spec.above != ("above" in board) or len(board.get("above", [None] * spec.columns)) != (
-        spec.columns
-    ):
+    above = board.get("above")
+    if spec.above != (above is not None) or (above is not None and len(above) != spec.columns):
         out.append("the line above is not one cell per column of a grid that declares it")
     return out
 
