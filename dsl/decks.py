@@ -262,7 +262,15 @@ PRIMITIVES = (
 # the primitives that take cards out of a deck, by the place of the deck among their
 # values: into a hand (draw, refill), onto the table (reveal), onto the grid (place and
 # fill, dsl/zones.py)
-FROM_DECK = {"draw": 1, "refill": 1, "reveal": 1, "place": 0, "fill": 0}
+FROM_DECK = {
+    "draw": 1,
+    "refill": 1,
+    "reveal": 1,
+    "place": 0,
+    "fill": 0,
+    "place_above": 0,
+    "place_below": 0,
+}
 
 
 def checks(by_kind: dict) -> list[Diagnostic]:

@@ -87,6 +87,14 @@ CODES: dict[str, tuple[str, str]] = {
     ),
     "E309": (ERROR, N_("cards laid face down that nothing ever reveals")),
     "E310": (ERROR, N_("a queue's layer listed in no queue, or in more than one")),
+    "E311": (
+        ERROR,
+        N_(
+            "a word about the piece whose own effect runs ('facing', a selector of 'itself') "
+            "where no piece's own effect is carried out"
+        ),
+    ),
+    "E312": (ERROR, N_("a piece placed in the grid's line above, but the grid has none")),
     "W401": (WARNING, N_("unreachable content: declared but never used by the rule set")),
     "W402": (WARNING, N_("unused event: a trigger listens to an event nothing emits")),
     "W403": (WARNING, N_("unknown annotation")),

@@ -3,13 +3,16 @@ for a game written only in the language (interpreter/zones.py implements them).
 
 A `grid` is one shared, public board of named rows (the first row is the far one) and
 numbered columns; tokens stand in a line of their own below the last row, each in a
-column. Its cells hold pieces: cards taken from a deck, which stay on the grid with the
-damage marked on them until they are defeated or leave past the last row (then to their
-deck's discard pile). A `selector` names an ordered rule that picks a piece (nearest the
+column; with `above`, a line of one cell per column stands above the first open row, off
+the board, for pieces that the pieces of their column shield. Its cells hold pieces:
+cards taken from a deck, which stay on the grid with the damage marked on them until
+they are defeated or leave past the last row (then to their deck's discard pile).
+A `selector` names an ordered rule that picks a piece (nearest the
 tokens, strongest by a number, preferring a mark), the seat acting deciding a tie.
 A card may carry numbers (`life`, `value NAME N`) and marks (`shield`, `mark NAME`) that
 selectors and the counter `its` read, and effects for the grid (`on_leave`, `defeat`,
-`attack`), which the grid may give all its pieces instead.
+`attack`, `activation`), which the grid may give all its pieces instead; a selector may
+keep only the pieces with (`only`) or without (`except`) a mark.
 """
 
 from __future__ import annotations
@@ -49,6 +52,12 @@ PIECE_EFFECTS = (
         effect=True,
         frames={None: N_("When it attacks: {effect}")},
     ),
+    keyword(
+        "activation",
+        "What the piece does when 'activate' activates every piece, in reading order.",
+        effect=True,
+        frames={None: N_("On activation: {effect}")},
+    ),
 )
 
 KINDS = (
@@ -76,6 +85,13 @@ KINDS = (
             "cell, the pieces beyond it move one cell toward it.",
             param("toward", flag("toward")),
             ROW,
+        ),
+        keyword(
+            "above",
+            "A line of one cell per column above the first open row, off the board: "
+            "'place_above' puts pieces there; they never pack nor shift, come down when "
+            "'close_row' closes the row below them, and the pieces of their column stand "
+            "in front of them.",
         ),
         *PIECE_EFFECTS,
         singleton=True,
@@ -123,6 +139,18 @@ KINDS = (
             "The order picks the best piece of each column; the seat chooses among them.",
         ),
         keyword("itself", "Only the piece whose effect is being carried out."),
+        keyword(
+            "only",
+            "Only the pieces whose card has this mark (shield, or a mark), before the order.",
+            param("mark", NAME),
+            repeat=True,
+        ),
+        keyword(
+            "except",
+            "Only the pieces whose card lacks this mark (shield, or a mark), before the order.",
+            param("mark", NAME),
+            repeat=True,
+        ),
         keyword(
             "order",
             "A preference, in the order written: nearest (to the tokens' line) or farthest, "
@@ -271,6 +299,62 @@ PRIMITIVES = (
         example="gain 1 luck if token_at turret 1",
     ),
     Primitive(
+        "place_above",
+        "Put the top card of a deck in the cell above a token's column, in the grid's "
+        "'above' line (not possible when that cell is taken).",
+        (param("deck", DECK), param("token", TOKEN)),
+        N_("put the top card of {deck} above the column of {token}"),
+        example="place_above rocks turret",
+    ),
+    Primitive(
+        "place_below",
+        "Put the top card of a deck in the cell directly below the piece a selector picks: "
+        "only a free cell; with push, the pieces from that cell down to the first free one "
+        "move one row down and one pushed past the last row leaves the grid (discarded, "
+        "then its 'on_leave'), as the new card does below the last row. The new piece's "
+        "effects are not carried out.",
+        (
+            param("deck", DECK),
+            param("selector", SELECTOR),
+            param("push", flag("push"), optional=True),
+        ),
+        N_("put the top card of {deck} below {selector}"),
+        example="place_below rocks self push",
+    ),
+    Primitive(
+        "heal",
+        "Take up to this much damage off the piece a selector picks.",
+        (AMOUNT, param("selector", SELECTOR)),
+        N_("{selector} loses {amount} damage"),
+        example="heal 1 self",
+    ),
+    Primitive(
+        "activate",
+        "Every piece with an 'activation' effect carries it out once, in reading order "
+        "(the line above first, then row by row from the far one, each left to right) as "
+        "they stand now; a piece gone before its turn is passed over.",
+        (),
+        N_("activate every piece"),
+        can_fail=False,
+        example="activate",
+    ),
+    Primitive(
+        "move_token_to",
+        "Move a token to another column of the seat's choice.",
+        (param("token", TOKEN),),
+        N_("move {token} to another column"),
+        example="move_token_to turret",
+    ),
+    Primitive(
+        "facing",
+        "A condition, in a piece's own effect: the piece stands in the token's column or "
+        "at most this many columns from it.",
+        (param("token", TOKEN), param("distance", COUNT, hi=8)),
+        N_("{token} is within {distance} of its column"),
+        condition=True,
+        example="lose 1 hull if facing turret 1",
+    ),
+    Primitive(
         "its",
         "A number of the card whose effect is being carried out (life, or a value).",
         (param("name", NAME),),
@@ -281,6 +365,11 @@ PRIMITIVES = (
 )
 
 NEEDS_GRID = {p.name for p in PRIMITIVES} - {"its"}
+PIECE_EFFECT_KEYS = {f.key for f in PIECE_EFFECTS}
+SELECTOR_ARGS = {  # the primitives that take a selector: which argument it is
+    p.name: i for p in PRIMITIVES for i, par in enumerate(p.params) if par.type is SELECTOR
+}
+ON_GRID = ("place", "fill", "place_above", "place_below")  # primitives that take a deck's card
 ROW_ARGS = {"place": 1, "fill": 1}
 COLUMN_ARGS = {"place": 2, "token_at": 1}
 
@@ -297,8 +386,10 @@ def _calls(by_kind: dict):
 
 def checks(by_kind: dict) -> list[Diagnostic]:
     """What the engine could not carry out: grid words without a grid, rows and columns
-    the grid does not have, a selector ordering by what no card carries, a card with no
-    play effect reaching a hand, a shared deck's cards only on the grid."""
+    the grid does not have, a selector ordering or filtering by what no card carries, an
+    attack or activation no piece can carry out, the line above missing, `facing` where
+    no piece stands, a card with no play effect reaching a hand, a shared deck's cards
+    only on the grid."""
     grid = next(iter(by_kind.get("grid", [])), None)
     cards = by_kind.get("card", [])
     out: list[Diagnostic] = []
@@ -390,6 +481,7 @@ def checks(by_kind: dict) -> list[Diagnostic]:
             )
         column(sel.value("in_column"), sel.item.span)
         row(sel.value("in_row"), sel.item.span)
+        out += _filters(sel, marks)
         for use in sel.fields.get("order", []):
             by, name = use.args.get("by"), use.args.get("name")
             known = numbers if by in ("strongest", "weakest") else marks
@@ -442,13 +534,48 @@ def checks(by_kind: dict) -> list[Diagnostic]:
                     name=call.values[0],
                 )
             )
-    attacks = grid.first("attack") is not None or any(c.first("attack") for c in cards)
+    for key in ("attack", "activation"):
+        if grid.first(key) is None and not any(c.first(key) for c in cards):
+            out += [
+                Diagnostic.of(
+                    "E114",
+                    call.span,
+                    N_("'{word}' with no '{effect}' effect on the grid or on any card"),
+                    word=call.name,
+                    effect=key,
+                )
+                for _, call in calls
+                if call.name == {"attack": "attack", "activation": "activate"}[key]
+            ]
+    if grid.first("above") is None:
+        out += [
+            Diagnostic.of(
+                "E312",
+                call.span,
+                N_("'place_above' needs the grid's line above: add 'above' to the grid"),
+            )
+            for _, call in calls
+            if call.name == "place_above"
+        ]
+    if columns == 1:
+        out += [
+            Diagnostic.of(
+                "E114", call.span, N_("'move_token_to' on a grid of one column: no other column")
+            )
+            for _, call in calls
+            if call.name == "move_token_to"
+        ]
+    out += _outside_pieces(by_kind)
     out += [
         Diagnostic.of(
-            "E114", call.span, N_("'attack' with no 'attack' effect on the grid or on any card")
+            "E301",
+            call.span,
+            N_("'activate' in an 'activation' effect would activate the pieces forever"),
         )
-        for _, call in calls
-        if call.name == "attack" and not attacks
+        for decl in [grid, *cards]
+        for use in decl.fields.get("activation", [])
+        for call in walk_calls(use.effect)
+        if call.name == "activate"
     ]
     per_seat = {d.id for d in by_kind.get("deck", []) if d.first("per_seat") is not None}
     out += [
@@ -459,7 +586,7 @@ def checks(by_kind: dict) -> list[Diagnostic]:
             deck=call.values[0],
         )
         for _, call in calls
-        if call.name in ("place", "fill") and call.values and call.values[0] in per_seat
+        if call.name in ON_GRID and call.values and call.values[0] in per_seat
     ]
     return out + _hands(by_kind, calls)
 
@@ -479,3 +606,78 @@ def _hands(by_kind: dict, calls: list) -> list[Diagnostic]:
         for card in by_kind.get("card", [])
         if card.first("play") is None and card.value("deck") in dealt | drawn
     ]
+
+
+def _filters(sel, marks: set) -> list[Diagnostic]:
+    """A selector's `only`/`except` marks: each carried by some card, and no mark both
+    kept and refused (that selector could never pick a piece)."""
+    named = {
+        key: [use.args.get("mark") for use in sel.fields.get(key, [])] for key in ("only", "except")
+    }
+    out = [
+        Diagnostic.of(
+            "E114",
+            sel.item.span,
+            N_("the selector '{selector}' keeps pieces by '{name}', which no card carries"),
+            selector=sel.id,
+            name=name or "-",
+        )
+        for key in ("only", "except")
+        for name in named[key]
+        if name not in marks
+    ]
+    out += [
+        Diagnostic.of(
+            "E114",
+            sel.item.span,
+            N_(
+                "the selector '{selector}' keeps only pieces with '{name}' and only pieces "
+                "without it: it never picks one"
+            ),
+            selector=sel.id,
+            name=name,
+        )
+        for name in sorted(set(named["only"]) & set(named["except"]))
+    ]
+    return out
+
+
+def _outside_pieces(by_kind: dict) -> list[Diagnostic]:
+    """`facing` and a selector looking at `itself` are about the piece whose own effect
+    runs: in any other effect there is none, and they would never hold nor pick."""
+    own = {sel.id for sel in by_kind.get("selector", []) if sel.first("itself") is not None}
+    effects = ", ".join(f"{key}:" for key in sorted(PIECE_EFFECT_KEYS))
+    out = []
+    for decls in by_kind.values():
+        for decl in decls:
+            for key, uses in decl.fields.items():
+                if decl.kind in ("card", "grid") and key in PIECE_EFFECT_KEYS:
+                    continue
+                for call in (c for use in uses for c in walk_calls(use.effect)):
+                    at = SELECTOR_ARGS.get(call.name)
+                    if call.name == "facing":
+                        out.append(
+                            Diagnostic.of(
+                                "E311",
+                                call.span,
+                                N_(
+                                    "'facing' only in a piece's own effect ({effects}), where "
+                                    "a piece stands"
+                                ),
+                                effects=effects,
+                            )
+                        )
+                    elif at is not None and len(call.values) > at and call.values[at] in own:
+                        out.append(
+                            Diagnostic.of(
+                                "E311",
+                                call.span,
+                                N_(
+                                    "the selector '{selector}' picks the piece whose own effect "
+                                    "runs: use it only in a piece's own effect ({effects})"
+                                ),
+                                selector=call.values[at],
+                                effects=effects,
+                            )
+                        )
+    return out

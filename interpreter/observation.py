@@ -163,17 +163,21 @@ def _cards(engine: Engine, seat: int, private: str, public: bool) -> dict[str, A
 
 def grid_view(engine: Engine) -> dict[str, Any]:
     """The grid (interpreter/zones.py) as everyone sees it: each cell's card and damage,
-    the tokens' columns, how many rows are closed."""
+    the tokens' columns, how many rows are closed; with a line above, its cells too."""
     board = engine.state["grid"]
-    return {
+
+    def shown(row: list) -> list:
+        return [None if p is None else {"card": p["card"], "damage": p["damage"]} for p in row]
+
+    out = {
         "rows": list(engine.data.zones.grid.rows),
-        "cells": [
-            [None if p is None else {"card": p["card"], "damage": p["damage"]} for p in row]
-            for row in board["cells"]
-        ],
+        "cells": [shown(row) for row in board["cells"]],
         "tokens": dict(board["tokens"]),
         "closed": board["closed"],
     }
+    if "above" in board:
+        out["above"] = shown(board["above"])
+    return out
 
 
 def _grid_layout(engine: Engine) -> list[tuple[str, int, str]]:
@@ -187,6 +191,14 @@ def _grid_layout(engine: Engine) -> list[tuple[str, int, str]]:
             for name in engine.data.zones.tokens
         ),
         ("closed_rows", 1, "how many rows of the grid are closed"),
+        *(
+            (
+                ("above_card", spec.columns, "each cell's card in the line above (0: empty)"),
+                ("above_damage", spec.columns, "the damage marked on each piece above"),
+            )
+            if spec.above
+            else ()
+        ),
     ]
 
 
@@ -194,11 +206,14 @@ def _grid_tensor(engine: Engine) -> list[float]:
     """The values of `_grid_layout`'s fields, now."""
     board, kinds = engine.state["grid"], list(engine.data.zones.pieces)
     cells = [p for row in board["cells"] for p in row]
+    above = board.get("above", [])
     return (
         [0.0 if p is None else float(kinds.index(p["card"]) + 1) for p in cells]
         + [0.0 if p is None else float(p["damage"]) for p in cells]
         + [float(board["tokens"][name]) for name in engine.data.zones.tokens]
         + [float(board["closed"])]
+        + [0.0 if p is None else float(kinds.index(p["card"]) + 1) for p in above]
+        + [0.0 if p is None else float(p["damage"]) for p in above]
     )
 
 

@@ -442,7 +442,10 @@ GAME: Game[Program] = Game(
         value_words.checks,
     ),
     seen_event=queues.seen_event,
-    state_shape=decks.state_shape,
+    state_shape=lambda data, players: {
+        **decks.state_shape(data, players),
+        **zones.state_shape(data, players),
+    },
     determinize=decks.determinize,
     break_ties=break_ties,
 )

@@ -3,11 +3,12 @@ set-up, primitives, selectors, invariants, observation and log lines.
 
 State (only when the rules declare a grid): `grid.cells[row][column]` (0-based, the first
 row the far one) holds None or a piece `{"id", "card", "damage"}`: a card of a deck on
-the grid, with the damage marked on it; `grid.tokens[token]` the column (1-based) a token
-stands in, below the last row; `grid.closed` how many rows, from the first, are no
-longer available; `grid.serial` the last number given to a piece or a source of damage;
-`grid.tally` the damage the current source has dealt to each piece (a shield counts a
-source's damage together). Everything on the grid is public.
+the grid, with the damage marked on it; `grid.above[column]` (only with the grid's
+`above`) a piece in the line above the first open row, or None; `grid.tokens[token]` the
+column (1-based) a token stands in, below the last row; `grid.closed` how many rows,
+from the first, are no longer available; `grid.serial` the last number given to a piece
+or a source of damage; `grid.tally` the damage the current source has dealt to each
+piece (a shield counts a source's damage together). Everything on the grid is public.
 """
 
 from __future__ import annotations
@@ -40,7 +41,12 @@ ATTACKS = N_("  {card} in {cell} attacks")
 SHIFTS = N_("  every piece moves one row down")
 CLOSES = N_("  row {row} is closed")
 TOKEN_AT = N_("{token} in column {column}")
-PIECE_EFFECTS = ("on_leave", "defeat", "attack")
+HEALED = N_("  {card} in {cell} loses {amount} damage ({damage} of {life})")
+ACTIVATES = N_("  {card} in {cell} activates")
+NO_CELL_BELOW = N_("  {card} has no cell below {cell} and leaves the grid at once")
+CHOOSE_COLUMN = N_("Move {token} to which column?")
+PIECE_EFFECTS = ("on_leave", "defeat", "attack", "activation")
+ABOVE = -1  # the row index of the line above the first open row (a cell's label: "^2")
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,7 @@ class Grid:
     rows: tuple[str, ...]
     columns: int
     pack: int | None  # the row index pieces pack toward (first or last), None: no packing
+    above: bool  # a line of cells above the first open row
     effects: dict[str, int]  # its on_leave/defeat/attack effects, for pieces without theirs
 
 
@@ -67,6 +74,8 @@ class Selector:
     place: str | None  # in_column, in_row, in_token_column, beside_token, each_column, itself
     where: Any  # the column, row or token of the place
     orders: tuple[tuple[str, str | None], ...]
+    only: frozenset[str]  # marks a piece must have
+    without: frozenset[str]  # marks it must not have (`except`)
 
 
 @dataclass(frozen=True)
@@ -96,7 +105,8 @@ def tables(ruleset: RuleSet, program: Program) -> Tables:
         pack = decl.first("pack")
         toward = list(pack.args.values())[-1] if pack is not None else None
         index = rows.index(toward) if toward in rows else None
-        grid = Grid(rows, decl.value("columns"), index, effects(decl))
+        above = decl.first("above") is not None
+        grid = Grid(rows, decl.value("columns"), index, above, effects(decl))
     tokens = {d.id: d.value("column") for d in ruleset.of_kind("token") if d.id is not None}
     selectors = {}
     for decl in ruleset.of_kind("selector"):
@@ -105,8 +115,12 @@ def tables(ruleset: RuleSet, program: Program) -> Tables:
         orders = tuple(
             (str(use.args.get("by")), use.args.get("name")) for use in decl.fields.get("order", [])
         )
+        filters = {
+            key: frozenset(str(use.args.get("mark")) for use in decl.fields.get(key, []))
+            for key in ("only", "except")
+        }
         if decl.id is not None:
-            selectors[decl.id] = Selector(place, where, orders)
+            selectors[decl.id] = Selector(place, where, orders, filters["only"], filters["except"])
     pieces = {}
     for decl in ruleset.of_kind("card"):
         if decl.id is None:
@@ -137,10 +151,15 @@ def setup(program: Program, state: dict, players: int) -> None:
         "serial": 0,
         "tally": None,
     }
+    if grid.above:
+        state["grid"]["above"] = [None] * grid.columns
 
 
 def label(engine: Engine, row: int, column: int) -> str:
-    """A cell as the rules name it: its row and its column (1-based), "b3"."""
+    """A cell as the rules name it: its row and its column (1-based), "b3"; a cell of
+    the line above, "^3" (no row's name can start so)."""
+    if row == ABOVE:
+        return f"^{column + 1}"
     return f"{engine.data.zones.grid.rows[row]}{column + 1}"
 
 
@@ -154,9 +173,16 @@ def _open(engine: Engine) -> range:
 
 
 def _pieces(engine: Engine) -> list[tuple[int, int, dict]]:
-    """Every piece (row, column, piece), in reading order: row by row, left to right."""
-    cells = _board(engine)["cells"]
-    return [(r, c, p) for r, row in enumerate(cells) for c, p in enumerate(row) if p is not None]
+    """Every piece (row, column, piece), in reading order: the line above (row ABOVE),
+    then row by row from the far one, each left to right."""
+    board = _board(engine)
+    above = [(ABOVE, c, p) for c, p in enumerate(board.get("above", ())) if p is not None]
+    return above + [
+        (r, c, p)
+        for r, row in enumerate(board["cells"])
+        for c, p in enumerate(row)
+        if p is not None
+    ]
 
 
 def _find(engine: Engine, pid: int) -> tuple[int, int, dict] | None:
@@ -179,6 +205,9 @@ def _entry(engine: Engine, column: int, row: int | None) -> int | None:
 def _vacate(engine: Engine, row: int, column: int) -> None:
     """Empty a cell; in a packed column, the pieces beyond it move one cell toward the
     packing row."""
+    if row == ABOVE:
+        _board(engine)["above"][column] = None
+        return
     cells, pack = _board(engine)["cells"], engine.data.zones.grid.pack
     cells[row][column] = None
     if pack is None:
@@ -190,6 +219,14 @@ def _vacate(engine: Engine, row: int, column: int) -> None:
     for here, there in zip(beyond, beyond[1:]):
         cells[here][column] = cells[there][column]
     cells[beyond[-1]][column] = None
+
+
+def _put(engine: Engine, row: int, column: int, piece: dict) -> None:
+    """A piece into a cell (of the line above for row ABOVE)."""
+    if row == ABOVE:
+        _board(engine)["above"][column] = piece
+    else:
+        _board(engine)["cells"][row][column] = piece
 
 
 def _new_piece(engine: Engine, card: str) -> dict:
@@ -229,7 +266,13 @@ def _columns(engine: Engine, selector: Selector) -> set[int] | None:
 
 def _pool(engine: Engine, selector: Selector, ctx: dict) -> list[tuple[int, int, dict]]:
     """The pieces a selector considers, in reading order."""
-    found = _pieces(engine)
+    pieces = engine.data.zones.pieces
+    found = [
+        f
+        for f in _pieces(engine)
+        if selector.only <= pieces[f[2]["card"]].marks
+        and not selector.without & pieces[f[2]["card"]].marks
+    ]
     if selector.place == "itself":
         return [f for f in found if f[2]["id"] == ctx.get("piece")]
     if selector.place == "in_row":
@@ -240,7 +283,8 @@ def _pool(engine: Engine, selector: Selector, ctx: dict) -> list[tuple[int, int,
 
 
 def _rank(engine: Engine, selector: Selector, found: tuple[int, int, dict]) -> tuple:
-    """Smaller is preferred: one number per `order` of the selector."""
+    """Smaller is preferred: one number per `order` of the selector. A piece of the line
+    above is the farthest of all (the pieces of its column stand in front of it)."""
     row, _, piece = found
     card = engine.data.zones.pieces[piece["card"]]
     out = []
@@ -325,11 +369,13 @@ def _effect(engine: Engine, card: str, key: str) -> int | None:
     return own if own is not None else engine.data.zones.grid.effects.get(key)
 
 
-def _run(engine: Engine, seat: Seat, piece: dict, key: str) -> None:
-    """Carry out a piece's effect (its card's, else the grid's), about that piece."""
+def _run(engine: Engine, seat: Seat, piece: dict, key: str, column: int) -> None:
+    """Carry out a piece's effect (its card's, else the grid's), about that piece, which
+    stands (or last stood) in `column` (0-based; `facing` reads it once the piece is gone)."""
     effect = _effect(engine, piece["card"], key)
     if effect is not None:
-        engine.run_effect(seat, effect, {"card": piece["card"], "piece": piece["id"]})
+        ctx = {"card": piece["card"], "piece": piece["id"], "column": column}
+        engine.run_effect(seat, effect, ctx)
 
 
 def _defeat(engine: Engine, seat: Seat, pid: int) -> None:
@@ -341,7 +387,7 @@ def _defeat(engine: Engine, seat: Seat, pid: int) -> None:
     _vacate(engine, row, column)
     _discard(engine, piece["card"])
     engine.log("piece_defeated", card=piece["card"], cell=label(engine, row, column))
-    _run(engine, seat, piece, "defeat")
+    _run(engine, seat, piece, "defeat", column)
 
 
 def _tally(engine: Engine, frame: Frame) -> dict:
@@ -440,14 +486,15 @@ def shift(engine: Engine, frame: Frame) -> None:
             if last is not None:
                 engine.log("piece_leaves", card=last["card"], cell=label(engine, rows[-1], column))
                 _discard(engine, last["card"])
-                leaving.append(last)
+                leaving.append([column, last])
             for here, there in zip(rows[::-1], rows[-2::-1]):
                 cells[here][column] = cells[there][column]
             cells[rows[0]][column] = None
     if not leaving:
         engine.finish(frame)
         return
-    _run(engine, frame["seat"], leaving.pop(0), "on_leave")
+    column, piece = leaving.pop(0)
+    _run(engine, frame["seat"], piece, "on_leave", column)
 
 
 def close_row(engine: Engine, frame: Frame) -> None:
@@ -492,6 +539,10 @@ def _ways(engine: Engine, args: tuple, column: int) -> list[int]:
 
 
 def _target(engine: Engine, row: int, column: int, to: int) -> int | None:
+    """The row a piece in (row, column) takes when it moves to column `to`: in the line
+    above, its cell there if free; else the column's entry (None: it cannot)."""
+    if row == ABOVE:
+        return ABOVE if _board(engine)["above"][to] is None else None
     return _entry(engine, to, row)
 
 
@@ -526,9 +577,9 @@ def move_piece(engine: Engine, frame: Frame) -> None:
         if to is NO_ANSWER:
             return
     _vacate(engine, row, column)
-    at = _entry(engine, to, row)
+    at = _target(engine, row, column, to)
     assert at is not None
-    _board(engine)["cells"][at][to] = piece
+    _put(engine, at, to, piece)
     engine.log(
         "piece_moves", card=piece["card"], cell=label(engine, row, column), to=label(engine, at, to)
     )
@@ -609,7 +660,7 @@ def attack(engine: Engine, frame: Frame) -> None:
     if found is not None:
         row, column, piece = found
         engine.log("piece_attacks", card=piece["card"], cell=label(engine, row, column))
-        _run(engine, frame["seat"], piece, "attack")
+        _run(engine, frame["seat"], piece, "attack", column)
 
 
 def token_at(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
@@ -623,6 +674,201 @@ def its(engine: Engine, seat: Seat, values: tuple, ctx: dict) -> int:
     if piece is None:
         return 0
     return piece.life if values[0] == "life" else piece.values.get(values[0], 0)
+
+
+def place_above(engine: Engine, frame: Frame) -> None:
+    deck, token = frame["args"]
+    column = _board(engine)["tokens"][token] - 1
+    ok = can_place_above(engine, frame["seat"], frame["args"], frame["ctx"])
+    card = decks._top(engine, deck, frame["seat"]) if ok else None
+    if card is not None:
+        _put(engine, ABOVE, column, _new_piece(engine, card))
+        engine.log("piece_enters", card=card, cell=label(engine, ABOVE, column))
+    engine.finish(frame, card is not None)
+
+
+def can_place_above(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    deck, token = args
+    column = _board(engine)["tokens"][token] - 1
+    free = _board(engine)["above"][column] is None
+    return free and decks.can_draw(engine, seat, (deck,), ctx)
+
+
+def _below(engine: Engine, row: int) -> int | None:
+    """The row directly below a piece's (the first open row below the line above); None
+    below the last row."""
+    if row == ABOVE:
+        return _open(engine)[0]
+    return row + 1 if row + 1 < len(engine.data.zones.grid.rows) else None
+
+
+def _push_down(engine: Engine, row: int, column: int) -> dict | None:
+    """Free (row, column): the pieces from it down to the first free cell move one row
+    down; without a free cell, the one in the last row leaves the grid (discarded, and
+    returned, to run its `on_leave`)."""
+    cells = _board(engine)["cells"]
+    rows = list(range(row, len(cells)))
+    gap = next((r for r in rows if cells[r][column] is None), None)
+    leaving = None
+    if gap is None:
+        gap = rows[-1]
+        last = cells[gap][column]
+        engine.log("piece_leaves", card=last["card"], cell=label(engine, gap, column))
+        _discard(engine, last["card"])
+        leaving = last
+    for here in range(gap, row, -1):
+        moved = cells[here - 1][column]
+        cells[here][column] = moved
+        engine.log(
+            "piece_moves",
+            card=moved["card"],
+            cell=label(engine, here - 1, column),
+            to=label(engine, here, column),
+        )
+    cells[row][column] = None
+    return leaving
+
+
+def _settle(engine: Engine, column: int) -> None:
+    """Pack a column toward its packing row again (after a piece entered mid-column)."""
+    pack, cells = engine.data.zones.grid.pack, _board(engine)["cells"]
+    if pack is None:
+        return
+    rows = list(_open(engine)) if pack == 0 else list(_open(engine))[::-1]
+    kept = [cells[r][column] for r in rows if cells[r][column] is not None]
+    for r in rows:
+        cells[r][column] = kept.pop(0) if kept else None
+
+
+def place_below(engine: Engine, frame: Frame) -> None:
+    """Pick the piece; the new card into the cell below it (pushing, with `push`); a
+    piece pushed out (or the new card, below the last row) then runs its `on_leave`."""
+    if frame.get("done"):
+        engine.finish(frame)
+        return
+    deck, name = frame["args"][:2]
+    pid = _pick(engine, frame, name)
+    if pid is NO_ANSWER:
+        return
+    found = _find(engine, pid) if pid is not None else None
+    if found is None:
+        engine.finish(frame, False)
+        return
+    row, column, _ = found
+    below, cells = _below(engine, row), _board(engine)["cells"]
+    free = below is not None and cells[below][column] is None
+    push = len(frame["args"]) > 2
+    card = decks._top(engine, deck, frame["seat"]) if free or push else None
+    if card is None:
+        engine.finish(frame, False)
+        return
+    piece = _new_piece(engine, card)
+    frame["done"] = True
+    if below is None:
+        engine.log("piece_no_cell", card=card, cell=label(engine, row, column))
+        _discard(engine, card)
+        _run(engine, frame["seat"], piece, "on_leave", column)
+        return
+    leaving = None if free else _push_down(engine, below, column)
+    cells[below][column] = piece
+    engine.log("piece_enters", card=card, cell=label(engine, below, column))
+    _settle(engine, column)
+    if leaving is not None:
+        _run(engine, frame["seat"], leaving, "on_leave", column)
+
+
+def can_place_below(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    cells = _board(engine)["cells"]
+
+    def room(row: int, column: int) -> bool:
+        below = _below(engine, row)
+        return len(args) > 2 or (below is not None and cells[below][column] is None)
+
+    found = best(engine, args[1], ctx)
+    return any(room(r, c) for r, c, _ in found) and decks.can_draw(engine, seat, args[:1], ctx)
+
+
+def heal(engine: Engine, frame: Frame) -> None:
+    amount, name = frame["args"]
+    pid = _pick(engine, frame, name)
+    if pid is NO_ANSWER:
+        return
+    found = _find(engine, pid) if pid is not None else None
+    if found is not None:
+        row, column, piece = found
+        taken = min(amount, piece["damage"])
+        piece["damage"] -= taken
+        if taken:
+            life = engine.data.zones.pieces[piece["card"]].life
+            cell = label(engine, row, column)
+            engine.log(
+                "piece_healed",
+                card=piece["card"],
+                cell=cell,
+                amount=taken,
+                damage=piece["damage"],
+                life=life,
+            )
+    engine.finish(frame, found is not None)
+
+
+def activate(engine: Engine, frame: Frame) -> None:
+    """Every piece with an `activation` effect, in reading order as they stood when it
+    began: each carries it out once; one gone before its turn is passed over."""
+    queue = frame.get("queue")
+    if queue is None:
+        queue = frame["queue"] = [
+            p["id"]
+            for _, _, p in _pieces(engine)
+            if _effect(engine, p["card"], "activation") is not None
+        ]
+    while queue:
+        found = _find(engine, queue.pop(0))
+        if found is None:
+            continue
+        row, column, piece = found
+        engine.log("piece_activates", card=piece["card"], cell=label(engine, row, column))
+        _run(engine, frame["seat"], piece, "activation", column)
+        return
+    engine.finish(frame)
+
+
+def move_token_to(engine: Engine, frame: Frame) -> None:
+    """The seat chooses another column for the token."""
+    token = frame["args"][0]
+    tokens = _board(engine)["tokens"]
+    to = take_answer(frame)
+    if to is NO_ANSWER:
+        options = [
+            (f"column:{c}", (WAY_OPTION, None, 1, (("column", str(c)),)), c)
+            for c in range(1, engine.data.zones.grid.columns + 1)
+            if c != tokens[token]
+        ]
+        if not options:
+            engine.finish(frame, False)
+            return
+        prompt = (CHOOSE_COLUMN, None, 1, (("token", engine.data.text.word(token)),))
+        to = engine.ask_or_force(frame["seat"], "choose_column", prompt, options)
+        if to is NO_ANSWER:
+            return
+    tokens[token] = to
+    engine.log("token_moves", token=token, column=to)
+    engine.finish(frame)
+
+
+def can_move_token_to(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    return engine.data.zones.grid.columns > 1
+
+
+def facing(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    """The piece whose effect runs stands (or last stood) within `distance` columns of
+    the token's column; False about no piece."""
+    token, distance = args
+    found = _find(engine, ctx["piece"]) if "piece" in ctx else None
+    column = found[1] if found is not None else ctx.get("column")
+    if column is None:
+        return False
+    return abs(_board(engine)["tokens"][token] - 1 - column) <= distance
 
 
 def _nothing(engine: Engine, frame: Frame) -> None:
@@ -644,6 +890,12 @@ IMPLEMENTATIONS = {
     "attack": Implementation(attack, can_select),
     "present": Implementation(_nothing, can_select),
     "token_at": Implementation(_nothing, token_at),
+    "place_above": Implementation(place_above, can_place_above),
+    "place_below": Implementation(place_below, can_place_below),
+    "heal": Implementation(heal, can_select),
+    "activate": Implementation(activate),
+    "move_token_to": Implementation(move_token_to, can_move_token_to),
+    "facing": Implementation(_nothing, facing),
 }
 COUNTERS = {"its": its}
 
@@ -658,7 +910,7 @@ def on_board(engine: Engine) -> list[str]:
 
 def invariants(engine: Engine) -> list[str]:
     """No piece in a closed row, damage below life, one id per piece, tokens on the grid,
-    packed columns without gaps toward the packing row."""
+    the line above exactly when the grid has one, a cell for each column."""
     if "grid" not in engine.state:
         return []
     board, spec, out = _board(engine), engine.data.zones.grid, []
@@ -667,7 +919,7 @@ def invariants(engine: Engine) -> list[str]:
         out.append("two pieces share an id")
     for row, column, piece in _pieces(engine):
         cell = label(engine, row, column)
-        if row < board["closed"]:
+        if 0 <= row < board["closed"]:
             out.append(f"piece {piece['card']} in the closed cell {cell}")
         life = engine.data.zones.pieces[piece["card"]].life
         if not 0 <= piece["damage"] < life:
@@ -675,23 +927,54 @@ def invariants(engine: Engine) -> list[str]:
     for token, column in board["tokens"].items():
         if not 1 <= column <= spec.columns:
             out.append(f"token {token} in column {column}, off the grid")
+    above = board.get("above")
+    if spec.above != (above is not None) or (above is not None and len(above) != spec.columns):
+        out.append("the line above is not one cell per column of a grid that declares it")
     return out
+
+
+def state_shape(data: Program, players: int) -> dict[str, dict]:
+    """The schemas of the grid's places whatever set-up left in them: a cell holds a piece
+    or nothing, the current source's tally is open."""
+    if data.zones.grid is None:
+        return {}
+    count = {"type": "integer", "minimum": 0}
+    piece = {
+        "type": "object",
+        "properties": {"id": count, "card": {"enum": sorted(data.zones.pieces)}, "damage": count},
+        "required": ["id", "card", "damage"],
+        "additionalProperties": False,
+    }
+    cell = {"anyOf": [{"type": "null"}, piece]}
+    line = {"type": "array", "items": cell, "minItems": data.zones.grid.columns}
+    line["maxItems"] = data.zones.grid.columns
+    return {
+        "grid.cells": {"type": "array", "items": line},
+        "grid.above": line,
+        "grid.tally": {"anyOf": [{"type": "null"}, {"type": "object"}]},
+    }
 
 
 def grid_text(engine: Engine) -> str:
     """The grid in lines of text (a person's view at the terminal): each row's cells,
-    a piece by its noun and the damage marked on it, then the tokens' columns."""
+    a piece by its noun and the damage marked on it (the line above, "^", just above the
+    first open row), then the tokens' columns."""
     text, board = engine.data.text, _board(engine)
-    lines = []
-    for r, (name, row) in enumerate(zip(engine.data.zones.grid.rows, board["cells"])):
-        shown = [
+
+    def shown(row: list) -> str:
+        return " | ".join(
             "-"
             if p is None
             else text.word(p["card"]) + (f" ({p['damage']})" if p["damage"] else "")
             for p in row
-        ]
+        )
+
+    lines = []
+    for r, (name, row) in enumerate(zip(engine.data.zones.grid.rows, board["cells"])):
+        if r == board["closed"] and "above" in board:
+            lines.append("\n  ^: " + shown(board["above"]))
         closed = " x" if r < board["closed"] else ""
-        lines.append(f"\n  {name}{closed}: " + " | ".join(shown))
+        lines.append(f"\n  {name}{closed}: " + shown(row))
     for token, column in board["tokens"].items():
         lines.append("\n  " + text.fill(TOKEN_AT, {"token": text.word(token), "column": column}))
     return "".join(lines)
@@ -710,6 +993,9 @@ def narrate(event: dict, text: TextRenderer) -> str | None:
         "piece_shrugs": SHRUGS,
         "piece_defeated": DEFEATED,
         "piece_attacks": ATTACKS,
+        "piece_healed": HEALED,
+        "piece_activates": ACTIVATES,
+        "piece_no_cell": NO_CELL_BELOW,
         "grid_shift": SHIFTS,
         "row_closed": CLOSES,
     }

@@ -40,11 +40,12 @@ def draw(engine: Engine, viewer: int | None, names: list[str]) -> tuple[str, dic
 
 def targets(decision: Decision, engine: Engine) -> dict[str, str]:
     """Option id -> the drawn element a click on it answers with: on the generic table,
-    the grid's cells (a piece to choose, `cell:b3`)."""
+    the grid's cells (a piece to choose, `cell:b3`) and the columns of its tokens' line (a
+    column to move to, `column:2`)."""
     own = engine.data.game.table
     if own is not None:
         return own.targets(decision)
-    return {o.id: o.id for o in decision.options if o.id.startswith("cell:")}
+    return {o.id: o.id for o in decision.options if o.id.startswith(("cell:", "column:"))}
 
 
 def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
@@ -117,15 +118,15 @@ def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
 
 def _grid(engine: Engine) -> str:
     """The grid, public: a row per grid row, each cell its piece's noun and the damage
-    marked on it (a closed row marked so), and below the last row the line of tokens;
+    marked on it (a closed row marked so; the line above, "^", just above the first open
+    row), and below the last row the line of tokens;
     each cell a piece of the table named as the options name it ("cell:b3"), which a
     click chooses when an option names it."""
     text, seen = engine.data.text, grid_view(engine)
     columns = len(seen["cells"][0]) if seen["cells"] else 0
     head = "".join(f"<th>{c + 1}</th>" for c in range(columns))
-    rows = []
-    for r, (name, cells) in enumerate(zip(seen["rows"], seen["cells"])):
-        closed = ' class="closed"' if r < seen["closed"] else ""
+
+    def line(name: str, cells: list, css: str) -> str:
         tds = []
         for c, cell in enumerate(cells):
             shown = ""
@@ -135,7 +136,13 @@ def _grid(engine: Engine) -> str:
             key = f"cell:{name}{c + 1}"
             inner = f'<span data-target="{escape(key)}">{escape(shown)}</span>'
             tds.append(piece(key, inner, tag="td"))
-        rows.append(f"<tr{closed}><th>{escape(name)}</th>{''.join(tds)}</tr>")
+        return f"<tr{css}><th>{escape(name)}</th>{''.join(tds)}</tr>"
+
+    rows = []
+    for r, (name, cells) in enumerate(zip(seen["rows"], seen["cells"])):
+        if r == seen["closed"] and "above" in seen:
+            rows.append(line("^", seen["above"], ' class="above"'))
+        rows.append(line(name, cells, ' class="closed"' if r < seen["closed"] else ""))
     tokens = "".join(
         piece(
             f"column:{c + 1}",
