@@ -48,7 +48,10 @@ CODES: dict[str, tuple[str, str]] = {
     ),
     "E115": (
         ERROR,
-        N_("'per' or 'max' with nothing to act on: 'max' without 'per', 'per' without an amount"),
+        N_(
+            "'per', 'max' or 'times' misused: 'max' without 'per', 'per' without an amount, "
+            "'per' beside 'times'"
+        ),
     ),
     "E116": (
         ERROR,

@@ -22,7 +22,11 @@ END_RULE = ref("end_when", "ruling", also=END_WHEN)
 VOCABULARY = CORE.extend(
     "procedure",
     kinds=decks.KINDS + zones.KINDS + queues.KINDS + values.KINDS,
-    primitives=decks.PRIMITIVES + zones.PRIMITIVES + queues.PRIMITIVES + outcomes.PRIMITIVES,
+    primitives=decks.PRIMITIVES
+    + zones.PRIMITIVES
+    + queues.PRIMITIVES
+    + outcomes.PRIMITIVES
+    + values.PRIMITIVES,
     nouns={"card": (N_("card"), N_("cards"))},
     fields={
         # a card that can be a piece of the grid (dsl/zones.py)

@@ -45,11 +45,17 @@ class Feasibility(NodeVisitor):
     first checked (`Program.check`); checking is then a call, not a walk of the tree."""
 
     def visit_Call(self, node: ast.Call, primitives: dict[str, Implementation]) -> Check:
-        """A call whose conditions (`if`) do not hold can be done: it does nothing."""
+        """A call whose conditions (`if`, `unless`) do not hold can be done: it does
+        nothing; so can a call done 0 times (`times`)."""
         can = primitives[node.name].can
         values = node.values
         own = _always if can is None else lambda engine, seat, ctx: can(engine, seat, values, ctx)
-        if not node.conditions:
+        if node.times is not None:
+            times, done = node.times.value, own
+            own = lambda engine, seat, ctx: (  # noqa: E731
+                engine.data.count(times, engine.players) == 0 or done(engine, seat, ctx)
+            )
+        if not node.conditions and not node.unless:
             return own
         holds = conditions_check(node, primitives)
         return lambda engine, seat, ctx: not holds(engine, seat, ctx) or own(engine, seat, ctx)
@@ -78,10 +84,12 @@ FEASIBLE = Feasibility()
 
 
 def conditions_check(node: ast.Call, primitives: dict[str, Implementation]) -> Check:
-    """Whether every condition of a call (`if ...`) holds now."""
+    """Whether every condition of a call after `if` holds now, and none after `unless`."""
     tests = [(primitives[c.name].can, c.values) for c in node.conditions]
-    return lambda engine, seat, ctx: all(
-        test is None or test(engine, seat, values, ctx) for test, values in tests
+    against = [(primitives[c.name].can, c.values) for c in node.unless]
+    return lambda engine, seat, ctx: (
+        all(test is None or test(engine, seat, values, ctx) for test, values in tests)
+        and not any(test is None or test(engine, seat, values, ctx) for test, values in against)
     )
 
 
@@ -206,18 +214,24 @@ EFFECT_KINDS = {
 
 def call(engine: Engine, frame: Frame) -> None:
     """The `call` operation: run a primitive; with `per`, once per counted thing (up to
-    `max`); with `if`, only when its conditions hold."""
+    `max`); with `times`, that many times; with `if` (`unless`), only when its
+    conditions hold (do not)."""
     node = cast(ast.Call, engine._nodes[frame["effect"]])  # the `call` operation runs calls
-    if "times" not in frame and node.conditions:
+    if "times" not in frame and (node.conditions or node.unless):
         if not conditions_check(node, engine._primitives)(engine, frame["seat"], frame["ctx"]):
             engine.finish(frame, True)  # `gain 1 boost if doubles` without a double
             return
-        engine.log("if", seat=frame["seat"], conditions=[c.name for c in node.conditions])
+        if node.conditions:
+            engine.log("if", seat=frame["seat"], conditions=[c.name for c in node.conditions])
+        if node.unless:
+            engine.log("unless", seat=frame["seat"], conditions=[c.name for c in node.unless])
     if "times" not in frame:
         times = 1
         if node.per is not None:
             counter = engine.data.counters[node.per.name]
             times = counter(engine, frame["seat"], node.per.values, frame["ctx"])
+        if node.times is not None:
+            times = engine.data.count(node.times.value, engine.players)
         frame["times"] = times
         frame["done"] = 0
         frame["ok"] = True

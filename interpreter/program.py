@@ -184,7 +184,7 @@ class Program:
         number = len(self.nodes)
         self.nodes.append(effect)
         self.parts.append(())
-        if isinstance(effect, ast.Call) and effect.per is None and not effect.conditions:
+        if isinstance(effect, ast.Call) and effect.per is None and _plain(effect):
             self.direct_calls.append((effect.name, effect.values))
         else:
             self.direct_calls.append(None)
@@ -269,6 +269,11 @@ class Program:
         """The ruling that sets how strong the automated opponent of a game for this many
         players is (`ba play --difficulty`), if the game has one."""
         return None
+
+
+def _plain(call: ast.Call) -> bool:
+    """A call with no modifier but its arguments: the engine runs it as its primitive."""
+    return not call.conditions and not call.unless and call.times is None
 
 
 def build(ruleset: RuleSet, lang: str = SOURCE_LANGUAGE) -> Program:
