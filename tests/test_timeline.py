@@ -173,3 +173,69 @@ def test_times_beside_per_is_refused(tmp_path):
     )
     assert ("E115", grid.count("\n") + 2) in found, found
 
+
+# ---- exchange ----------------------------------------------------------------------------
+ORDERS = """
+deck orders {
+  noun "order" "orders"
+  deal 2
+  DECK_RULE
+}
+card push {
+  noun "push" "pushes"
+  deck orders
+  copies 2
+  play: gain 1 gold
+}
+card pull {
+  noun "pull" "pulls"
+  deck orders
+  copies 1
+  play: gain 1 silver
+}
+"""
+
+
+def orders(reshuffle: bool) -> str:
+    return ORDERS.replace("DECK_RULE", "reshuffle when_empty" if reshuffle else "")
+
+
+def test_exchange_discards_the_hand_of_a_deck_and_draws_as_many(tmp_path):
+    data = compiled(tmp_path, orders(True) + "phase act {\n  step a: exchange orders\n}\n")
+    engine = played(data, 1)
+    cards = engine.state["cards"]
+    log = [e for e in engine.state["log"] if e["event"] in ("exchange", "draw", "reshuffle")]
+    assert [e["event"] for e in log] == ["exchange", "reshuffle", "draw"]
+    assert log[0]["amount"] == 2 and log[2]["amount"] == 2  # one left, then the discards
+    assert len(cards["hands"][0]) == 2 and len(cards["decks"]["orders"]) == 1
+
+
+def test_exchange_draws_only_what_a_short_deck_has(tmp_path):
+    data = compiled(tmp_path, orders(False) + "phase act {\n  step a: exchange orders\n}\n")
+    engine = played(data, 1)
+    cards = engine.state["cards"]
+    assert len(cards["hands"][0]) == 1 and len(cards["discards"]["orders"]) == 2
+    assert cards["decks"]["orders"] == []
+
+
+def test_exchange_is_not_possible_with_no_card_of_the_deck(tmp_path):
+    data = compiled(
+        tmp_path,
+        orders(True).replace("deal 2", "deal 0")
+        + "phase act {\n  step a: draw 0 orders, exchange orders otherwise gain 5 gold\n}\n",
+    )
+    assert shared(played(data, 1))["gold"] == 5
+
+
+def test_others_see_how_many_cards_are_exchanged_not_which(tmp_path):
+    data = compiled(tmp_path, orders(True) + "phase act {\n  step a: exchange orders\n}\n")
+    engine = played(data, 3, seed=4)
+    (seat,) = [e["seat"] for e in engine.state["log"] if e["event"] == "exchange"]
+    other = (seat + 1) % 3
+    mine = [line for line in lines(engine, seat) if "to draw as many" in line]
+    theirs = [line for line in lines(engine, other) if "to draw as many" in line]
+    assert len(mine) == len(theirs) == 1
+    assert "2 orders" in theirs[0] and "push" not in theirs[0] and "pull" not in theirs[0]
+    assert "2 orders" not in mine[0]
+    drawn = [line for line in lines(engine, other) if "draws" in line]
+    assert drawn and all("push" not in line and "pull" not in line for line in drawn[-1:])
