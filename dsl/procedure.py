@@ -27,7 +27,7 @@ VOCABULARY = CORE.extend(
     + queues.PRIMITIVES
     + outcomes.PRIMITIVES
     + values.PRIMITIVES,
-    nouns={"card": (N_("card"), N_("cards"))},
+    nouns={"card": (N_("card"), N_("cards")), "player": (N_("player"), N_("players"))},
     fields={
         # a card that can be a piece of the grid (dsl/zones.py)
         "card": zones.CARD_FIELDS,

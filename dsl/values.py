@@ -41,7 +41,7 @@ PRIMITIVES = (
         "A condition: the game has exactly this many players (rules for one player count, "
         "such as solo rules).",
         (param("players", COUNT, lo=1, hi=MAX_PLAYERS),),
-        N_("the game has {players} players"),
+        N_("the game has {players} {players:player}"),
         condition=True,
         example="draw 2 orders if player_count 1",
     ),
