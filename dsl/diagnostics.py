@@ -90,6 +90,14 @@ CODES: dict[str, tuple[str, str]] = {
     ),
     "E309": (ERROR, N_("cards laid face down that nothing ever reveals")),
     "E310": (ERROR, N_("a queue's layer listed in no queue, or in more than one")),
+    "E313": (
+        ERROR,
+        N_("a card that prints a slot no queue its deck is turned up into has, or none reads"),
+    ),
+    "E314": (
+        ERROR,
+        N_("'arrange' of a layer whose deck's cards never lie face up in front of a seat"),
+    ),
     "W401": (WARNING, N_("unreachable content: declared but never used by the rule set")),
     "W402": (WARNING, N_("unused event: a trigger listens to an event nothing emits")),
     "W403": (WARNING, N_("unknown annotation")),

@@ -29,8 +29,9 @@ VOCABULARY = CORE.extend(
     + values.PRIMITIVES,
     nouns={"card": (N_("card"), N_("cards")), "player": (N_("player"), N_("players"))},
     fields={
-        # a card that can be a piece of the grid (dsl/zones.py)
-        "card": zones.CARD_FIELDS,
+        # a card that can be a piece of the grid (dsl/zones.py), or print its slot in a
+        # queue (dsl/queues.py)
+        "card": zones.CARD_FIELDS + queues.CARD_FIELDS,
         "game": (
             keyword(
                 "rounds",

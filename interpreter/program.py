@@ -140,8 +140,8 @@ class Program:
         # whether cards can lie beyond decks and hands (on the table, in front of a seat,
         # face down, out of the game): what observations show of cards then grows
         self.card_places = uses_places(ruleset)
-        # its resolution queues and their layers (interpreter/queues.py)
-        self.queues, self.layers = queue_tables(ruleset, self)
+        # its resolution queues, their layers and the slots cards print (interpreter/queues.py)
+        self.queues, self.layers, self.printed_slots = queue_tables(ruleset, self)
         self.variants: dict[str, str] = {
             v.id: v.value("help") for v in ruleset.of_kind("variant") if v.id is not None
         }

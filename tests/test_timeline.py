@@ -6,6 +6,7 @@ whole round of commit, reveal, arrange and resolve for 1 to 5 seats under the in
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -164,8 +165,8 @@ def test_the_modifiers_are_checked_like_if(tmp_path):
 
 def test_times_beside_per_is_refused(tmp_path):
     grid = (
-        "grid sky {\n  rows high low\n  columns 2\n}\ndeck rocks {\n  noun \"rock\" \"rocks\"\n}\n"
-        "card pebble {\n  noun \"pebble\" \"pebbles\"\n  deck rocks\n  value worth 1\n}\n"
+        'grid sky {\n  rows high low\n  columns 2\n}\ndeck rocks {\n  noun "rock" "rocks"\n}\n'
+        'card pebble {\n  noun "pebble" "pebbles"\n  deck rocks\n  value worth 1\n}\n'
     )
     found = diagnostics(
         tmp_path,
@@ -239,3 +240,236 @@ def test_others_see_how_many_cards_are_exchanged_not_which(tmp_path):
     assert "2 orders" not in mine[0]
     drawn = [line for line in lines(engine, other) if "draws" in line]
     assert drawn and all("push" not in line and "pull" not in line for line in drawn[-1:])
+
+
+# ---- the round of Timeline Round: commit, reveal, arrange, resolve -----------------------
+ROUND = Path(__file__).resolve().parent / "games" / "timeline_round"
+
+
+@cache
+def round_program() -> Program:
+    result = compile_paths([ROUND])
+    assert result.ruleset is not None and result.diagnostics == [], result.diagnostics
+    return build(result.ruleset)
+
+
+def to_decision(engine: Engine, kind: str, seed: int = 0) -> None:
+    """Let random bots answer until a decision of that kind is asked."""
+    agent = RandomAgent(seed)
+    while engine.decision().kind != kind:
+        assert not engine.is_terminal()
+        engine.apply(agent.choose(engine, engine.decision()))
+
+
+def queue_cards(engine: Engine, layer: int) -> list[str | None]:
+    slots = engine.state["queues"]["line"]["slots"]
+    return [None if places[layer] is None else places[layer]["card"] for places in slots]
+
+
+def test_the_captain_arranges_the_orders_three_seats_turned_up(tmp_path):
+    engine = Engine.new_game(round_program(), 3, 5, auto_answer=False)
+    to_decision(engine, "arrange_card")
+    captain = engine.state["rounds"]["captain"]
+    cards = engine.state["cards"]
+    lying = sorted(card for kept in cards["kept"] for card in kept)
+    assert len(lying) == 4 and sum(len(kept) > 0 for kept in cards["kept"]) == 3
+    assert cards["kept"][captain] and len(cards["kept"][captain]) == 2  # 3 players: 2 and 1, 1
+    arranged = []
+    while engine.decision().kind == "arrange_card":
+        decision = engine.decision()
+        assert decision.player == captain
+        assert decision.prompt.startswith(f"Which card goes into slot {len(arranged) + 1} ")
+        offered = sorted(option.id for option in decision.options)
+        assert offered == sorted({f"card:{c}" for kept in cards["kept"] for c in kept})
+        choice = decision.options[-1]  # the last kind the rules declare
+        arranged.append(choice.id.removeprefix("card:"))
+        engine.apply(choice.id)
+        assert problems(engine) == []
+    assert queue_cards(engine, 0) == arranged and sorted(arranged) == lying
+    assert all(kept == [] for kept in cards["kept"])  # the queue owns them now
+    laid = [e for e in engine.state["log"] if e["event"] == "lay_card"]
+    assert [(e["seat"], e["slot"]) for e in laid] == [(captain, slot) for slot in range(4)]
+
+
+def test_arranged_orders_are_carried_out_for_the_seat_that_resolves(tmp_path):
+    engine = Engine.new_game(round_program(), 4, 2)
+    to_decision(engine, "arrange_card")
+    captain = engine.state["rounds"]["captain"]
+    agent = RandomAgent(3)
+    while engine.state["rounds"]["captain"] == captain and not engine.is_terminal():
+        engine.apply(agent.choose(engine, engine.decision()))
+    merits = [p["merit"] for p in engine.state["players"]]
+    assert all(m == 0 for seat, m in enumerate(merits) if seat != captain), merits
+
+
+def test_arrange_is_not_possible_without_a_card_turned_up(tmp_path):
+    data = compiled(
+        tmp_path,
+        orders(True)
+        + 'deck alarms {\n  noun "alarm" "alarms"\n}\n'
+        + 'card bell {\n  noun "bell" "bells"\n  deck alarms\n  play: gain 1 silver\n}\n'
+        + 'layer order_row {\n  noun "order row" "order rows"\n  deck orders\n}\n'
+        + 'layer alarm_row {\n  noun "alarm row" "alarm rows"\n  deck alarms\n}\n'
+        + 'queue line {\n  noun "line" "lines"\n  slots 2\n  layers order_row alarm_row\n}\n'
+        + "phase act {\n"
+        + "  step a: arrange order_row otherwise gain 3 gold\n"
+        + "  step b: commit orders, reveal_committed orders, arrange order_row, fill_layer"
+        + " alarm_row, resolve line\n"
+        + "}\n",
+    )
+    engine = played(data, 1)
+    assert shared(engine)["gold"] == 4  # 3 instead of arranging nothing, 1 from a push
+    assert shared(engine)["silver"] == 1
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_bots_play_rounds_of_commit_reveal_arrange_resolve_under_invariants(players):
+    endings = set()
+    for seed in range(4):
+        engine = played(round_program(), players, seed, greedy=seed == 0)
+        endings.add(engine.state["rounds"]["ending"])
+        laid = [e for e in engine.state["log"] if e["event"] == "commit"]
+        rounds = engine.state["rounds"]["round"]
+        assert len(laid) <= 4 * rounds and laid  # four orders a round, whatever the count
+        arranged = [e for e in engine.state["log"] if e["event"] == "lay_card"]
+        assert len(arranged) == len(laid)
+    assert endings <= {"rounds", "lose_at"}
+
+
+def test_the_same_seed_plays_the_same_round():
+    assert played(round_program(), 3, 7).state == played(round_program(), 3, 7).state
+
+
+def test_the_log_reads_the_round_in_words():
+    engine = played(round_program(), 2, 3)
+    text = "\n".join(lines(engine))
+    for words in (
+        "lays one order face down",
+        "the cards laid face down are turned up",
+        "into slot 1 of the order row",
+        "the line is resolved",
+        "turned up into the lead row",
+    ):
+        assert words in text, words
+
+
+# ---- cards that print their slot ----------------------------------------------------------
+def test_fill_layer_puts_a_card_into_the_slot_it_prints():
+    engine = Engine.new_game(round_program(), 2, 1)
+    to_decision(engine, "commit_card")
+    leads = queue_cards(engine, 2)
+    assert leads == [None, "barrage", "jam", "repair"]  # slots 2, 3 and 4, as printed
+    assert not [e for e in engine.state["log"] if e["event"] == "slot_taken"]
+
+
+def test_a_card_whose_printed_slot_is_taken_is_discarded_unused(tmp_path):
+    data = compiled(
+        tmp_path,
+        'deck alarms {\n  noun "alarm" "alarms"\n}\n'
+        'card bell {\n  noun "bell" "bells"\n  deck alarms\n  copies 2\n  slot 2\n'
+        "  play: gain 1 gold\n}\n"
+        'card horn {\n  noun "horn" "horns"\n  deck alarms\n  play: gain 1 silver\n}\n'
+        'layer alarm_row {\n  noun "alarm row" "alarm rows"\n  deck alarms\n}\n'
+        'queue line {\n  noun "line" "lines"\n  slots 3\n  layers alarm_row\n}\n'
+        "phase act {\n  step a: fill_layer alarm_row, resolve line\n}\n",
+    )
+    for seed in range(6):
+        engine = played(data, 1, seed)
+        assert shared(engine) == {"gold": 1, "silver": 1}  # one bell in slot 2, the horn
+        unused = [e for e in engine.state["log"] if e["event"] == "slot_taken"]
+        assert [(e["card"], e["slot"]) for e in unused] == [("bell", 1)]
+        assert "bell goes into slot 2, which is taken: it is discarded unused" in lines(engine)
+
+
+# ---- skip across slots and layers ----------------------------------------------------------
+def set_line(engine: Engine, rows: list[tuple[str | None, str | None, str | None]]) -> None:
+    """Lay these cards (order, threat, lead; None: free) into the line's slots, each taken
+    from wherever it lies, as if turned up."""
+    cards, line = engine.state["cards"], engine.state["queues"]["line"]
+    piles = [*cards["decks"].values(), *cards["discards"].values(), *cards["hands"]]
+    piles += [*cards["kept"], *cards["committed"]]
+    for places in line["slots"]:
+        for layer, old in enumerate(places):
+            if old is not None:
+                cards["discards"][engine.data.cards[old["card"]].deck].append(old["card"])
+                places[layer] = None
+    for slot, row in enumerate(rows):
+        for layer, card in enumerate(row):
+            if card is not None:
+                pile = next(p for p in piles if card in p)
+                pile.remove(card)
+                line["slots"][slot][layer] = {"card": card, "seat": 0, "laid": False, "down": False}
+    assert problems(engine) == []
+
+
+def resolved(engine: Engine) -> list[tuple[int, str, str]]:
+    """Resolve the line for the first seat (each order carried out, not turned face
+    down); what the cursor met: (slot, layer, "run" or "skipped")."""
+    engine.state["pending"] = None
+    start = len(engine.state["log"])
+    engine.push({"op": "prim", "seat": 0, "name": "resolve", "args": ("line",), "ctx": {}})
+    engine.run()
+    while engine.decision() is not None and engine.decision().kind == "use_card":
+        engine.apply("use")
+    assert problems(engine) == []
+    names = {"resolve_card": "run", "skip_card": "skipped"}
+    return [
+        (e["slot"] + 1, e["layer"], names[e["event"]])
+        for e in engine.state["log"][start:]
+        if e["event"] in names
+    ]
+
+
+def test_a_pulse_skips_the_threat_and_lead_above_it_and_a_jam_the_next_order():
+    engine = Engine.new_game(round_program(), 2, 1)
+    to_decision(engine, "commit_card")
+    set_line(
+        engine,
+        [
+            ("pulse", "strike", "barrage"),  # the pulse skips the strike and barrage above it
+            ("fire", "strike", "jam"),  # the jam skips the next order: slot 3's
+            ("fire", "strike", None),
+            ("mend", "lull", None),
+        ],
+    )
+    assert resolved(engine) == [
+        (1, "order_row", "run"),
+        (1, "threat_row", "skipped"),
+        (1, "lead_row", "skipped"),
+        (2, "order_row", "run"),
+        (2, "threat_row", "run"),
+        (2, "lead_row", "run"),
+        (3, "order_row", "skipped"),
+        (3, "threat_row", "run"),
+        (4, "order_row", "run"),
+        (4, "threat_row", "run"),
+    ]
+
+
+def test_a_skip_with_no_card_above_passes_over_the_next_one_of_that_row():
+    """A pulse in a slot without a lead threat skips the next lead threat the cursor
+    meets, in a later slot (the next card of that row); what is left is forgotten."""
+    engine = Engine.new_game(round_program(), 2, 1)
+    to_decision(engine, "commit_card")
+    set_line(
+        engine,
+        [
+            ("pulse", "strike", None),
+            ("fire", None, "barrage"),
+            ("pulse", None, None),
+            (None, "lull", None),
+        ],
+    )
+    assert resolved(engine) == [
+        (1, "order_row", "run"),
+        (1, "threat_row", "skipped"),
+        (2, "order_row", "run"),
+        (2, "lead_row", "skipped"),
+        (3, "order_row", "run"),
+        (4, "threat_row", "skipped"),
+    ]
+    assert engine.state["queues"]["line"]["skips"] == {
+        "order_row": 0,
+        "threat_row": 0,
+        "lead_row": 0,
+    }
