@@ -20,7 +20,7 @@ KINDS = (
         "value",
         "A number that depends on the player count: one line per range of player counts. "
         "Its name stands for the number wherever the rules take a count: a deck's deal, "
-        "the game's rounds, draw and refill.",
+        "the game's rounds, draw and refill, and after 'times'.",
         keyword(
             "players",
             "The number for this range of player counts.",

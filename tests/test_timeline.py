@@ -473,3 +473,46 @@ def test_a_skip_with_no_card_above_passes_over_the_next_one_of_that_row():
         "threat_row": 0,
         "lead_row": 0,
     }
+
+
+# ---- the modifiers in the tools ---------------------------------------------------------------
+def test_the_lexer_reads_unless_and_times_as_connectors_and_the_count_as_a_value():
+    from pygments.token import Name, Operator
+
+    from blackangel.dsl.highlight import BlackAngelLexer
+
+    tokens = [
+        (kind, text)
+        for kind, text in BlackAngelLexer().get_tokens(
+            "step a: draw 1 orders times hand unless captain\n"
+        )
+        if text.strip()
+    ]
+    assert (Operator.Word, "times") in tokens and (Operator.Word, "unless") in tokens
+    assert (Name.Constant, "hand") in tokens and (Name.Function, "captain") in tokens
+    assert (Name.Function, "hand") not in tokens
+
+
+def test_the_export_and_ba_language_show_the_modifiers(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from blackangel.cli.lsp_server import _help
+    from blackangel.cli.main import ba
+    from blackangel.dsl.export import EffectJson
+    from blackangel.dsl.parser import parse_text
+
+    tree, _ = parse_text("x: gain 1 gold times many if captain unless player_count 2\n", "x.ba")
+    data = EffectJson().visit(tree.items[0].effect)
+    assert data["times"] == "many" and data["if"][0]["call"] == "captain"
+    assert data["unless"] == [{"call": "player_count", "args": {"0": 2}}]
+    out = CliRunner().invoke(ba, ["language", "--game", "rules_only", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    modifiers = json.loads(out.output)["modifiers"]
+    assert list(modifiers) == ["per", "max", "if", "unless", "times"]
+    assert modifiers["times"]["form"] == "CALL times N"
+    text = CliRunner().invoke(ba, ["language", "--game", "rules_only"]).output
+    assert "CALL unless CONDITION" in text and "player_count <players:count>" in text
+    assert "arrange <layer:layer>" in text and "exchange <deck:deck>" in text
+    assert _help(round_program().vocabulary, "unless").startswith("The call is carried out only")
