@@ -51,10 +51,7 @@ class Feasibility(NodeVisitor):
         values = node.values
         own = _always if can is None else lambda engine, seat, ctx: can(engine, seat, values, ctx)
         if node.times is not None:
-            times, done = node.times.value, own
-            own = lambda engine, seat, ctx: (  # noqa: E731
-                engine.data.count(times, engine.players) == 0 or done(engine, seat, ctx)
-            )
+            own = _repeated(node.times.value, own)
         if not node.conditions and not node.unless:
             return own
         holds = conditions_check(node, primitives)
@@ -81,6 +78,14 @@ class Feasibility(NodeVisitor):
 
 
 FEASIBLE = Feasibility()
+
+
+def _repeated(times: int | str, own: Check) -> Check:
+    """A call done `times` times: possible when its own check says so, or when that
+    count is 0 for the game's player count (it does nothing then)."""
+    return lambda engine, seat, ctx: (
+        engine.data.count(times, engine.players) == 0 or own(engine, seat, ctx)
+    )
 
 
 def conditions_check(node: ast.Call, primitives: dict[str, Implementation]) -> Check:
