@@ -24,6 +24,7 @@ from ..dsl.diagnostics import ERROR
 from ..dsl.extract import HELP
 from ..dsl.i18n import N_, Msg
 from ..dsl.loader import UsageError
+from ..dsl.meta import MODIFIERS
 from ..dsl.text import TextRenderer
 from .lsp_fixes import fix_data
 from .lsp_format import formatted
@@ -169,13 +170,17 @@ def hover(ls: LanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
 
 
 def _help(vocabulary, word: str) -> str | None:
-    """The help of a declaration kind, keyword, primitive or event called `word`."""
+    """The help of a declaration kind, keyword, primitive, event or modifier (`times`)
+    called `word`."""
     if word in vocabulary.kinds:
         return vocabulary.kinds[word].help
     if word in vocabulary.primitives:
         return vocabulary.primitives[word].help
     if word in vocabulary.events:
         return vocabulary.events[word].help
+    modifier = next((help_text for w, _, help_text in MODIFIERS if w == word), None)
+    if modifier is not None:
+        return modifier
     for spec in vocabulary.kinds.values():
         if word in spec.fields:
             return spec.fields[word].help
@@ -198,6 +203,8 @@ def completion(ls: LanguageServer, params: lsp.CompletionParams) -> lsp.Completi
             items[name] = _item(name, lsp.CompletionItemKind.Function, tr.pgettext(HELP, prim.help))
         for name, event in vocabulary.events.items():
             items[name] = _item(name, lsp.CompletionItemKind.Event, tr.pgettext(HELP, event.help))
+        for word, _, help_text in MODIFIERS:
+            items[word] = _item(word, lsp.CompletionItemKind.Keyword, tr.pgettext(HELP, help_text))
         for decl in result.ruleset.decls:
             if decl.id is not None:
                 items.setdefault(decl.id, _item(decl.id, lsp.CompletionItemKind.Value, decl.kind))

@@ -13,6 +13,7 @@ from ..dsl.extract import HELP
 from ..dsl.graph import subgraph_for, to_dot
 from ..dsl.i18n import N_, translator
 from ..dsl.loader import UsageError
+from ..dsl.meta import MODIFIERS
 from ..dsl.text import TextRenderer
 from ..interpreter.files import check_output, write_output
 from .catalogs import catalogs_command
@@ -47,6 +48,7 @@ NO_CARDS = N_(
 NO_CARDS_OF_KIND = N_("{title} has none of the kind {kind} (content {hash})")
 KIND_COUNT = N_("{count} {kind}")
 PRIMITIVES_HEADING = N_("primitives")
+MODIFIERS_HEADING = N_("after a call: when and how often it is carried out")
 EVENTS_HEADING = N_("events the game raises (a trigger listens with `on EVENT`)")
 RAISED_WHEN = N_("raised when: {moment}")
 RUNS_FOR = N_("triggers run for: {seats}")
@@ -261,6 +263,10 @@ def language(game_name, lang, fmt):
                         }
                         for n, p in vocabulary.primitives.items()
                     },
+                    "modifiers": {
+                        word: {"form": form, "help": explain(help_text)}
+                        for word, form, help_text in MODIFIERS
+                    },
                     "events": {
                         n: {
                             "help": explain(e.help),
@@ -290,6 +296,9 @@ def language(game_name, lang, fmt):
         params = " ".join(f"<{p.name}:{p.type}>" for p in prim.params)
         prefix = "per " if prim.counter else ""
         click.echo(f"    {prefix}{name} {params}".rstrip().ljust(60) + f"  {explain(prim.help)}")
+    click.echo(click.style(tr.gettext(MODIFIERS_HEADING), bold=True))
+    for _, form, help_text in MODIFIERS:
+        click.echo(f"    {form}".ljust(60) + f"  {explain(help_text)}")
     click.echo(click.style(tr.gettext(EVENTS_HEADING), bold=True))
     for name, event in vocabulary.events.items():
         click.echo(f"    {name}".ljust(60) + f"  {explain(event.help)}")

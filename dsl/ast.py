@@ -57,7 +57,9 @@ class Call:
 
     `values` are the arguments' plain values, as the interpreter reads them;
     `conditions` the calls of condition primitives after `if` (`gain 1 boost if
-    doubles`), which must all hold for the call to do anything.
+    doubles`), which must all hold for the call to do anything; `unless` those after
+    `unless`, none of which may hold; `times` how many times the call is carried out
+    (`draw 1 orders times 3`: a number, or the name of a value by the player count).
     """
 
     name: str
@@ -66,13 +68,15 @@ class Call:
     cap: Value | None
     span: Span
     conditions: tuple[Call, ...] = ()
+    unless: tuple[Call, ...] = ()
+    times: Value | None = None
     values: tuple[Any, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "values", tuple(a.value for a in self.args))
 
     def children(self) -> tuple[Effect, ...]:
-        return ((self.per,) if self.per is not None else ()) + self.conditions
+        return ((self.per,) if self.per is not None else ()) + self.conditions + self.unless
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,10 @@ from .core import ANNOTATIONS
 from .diagnostics import Diagnostic, suggestion
 from .i18n import N_, Msg, Names
 from .meta import COUNT, MAX_NUMBER, Field, Kind, Param, ParamType, Vocabulary, ref
+from .values import COUNT_OR_VALUE
 from .visitor import NodeVisitor
+
+TIMES = Param("times", COUNT_OR_VALUE)  # after `times`: a count, or a value's name
 
 INFERRED, RECONSTRUCTED = "inferred", "reconstructed"
 MOD = "mod"  # a value a mod writes, with no annotation of its own: not the rulebooks'
@@ -365,8 +368,10 @@ class Checker:
         EffectChecker(self, where).visit(effect)
 
     def check_call(
-        self, call: ast.Call, as_counter: bool, where: str, as_condition: bool = False
+        self, call: ast.Call, as_counter: bool, where: str, as_condition: str | None = None
     ) -> None:
+        """A call's primitive and arguments, and its modifiers; `as_condition` is the word
+        (`if`, `unless`) a condition follows."""
         primitives = self.vocabulary.primitives
         prim = primitives.get(call.name)
         if prim is None:
@@ -384,10 +389,11 @@ class Checker:
         if as_condition and not prim.condition:
             self.report(
                 "E108",
-                N_("'{name}' is not a condition: only a condition may follow 'if'"),
+                N_("'{name}' is not a condition: only a condition may follow '{word}'"),
                 _name_span(call),
                 suggestion(call.name, self.vocabulary.conditions()),
                 name=call.name,
+                word=as_condition,
             )
         if prim.counter and not as_counter and not as_condition:
             self.report(
@@ -443,7 +449,24 @@ class Checker:
         if call.per is not None:
             self.check_call(call.per, True, where)
         for condition in call.conditions:
-            self.check_call(condition, False, where, as_condition=True)
+            self.check_call(condition, False, where, as_condition="if")
+        for condition in call.unless:
+            self.check_call(condition, False, where, as_condition="unless")
+        if call.times is not None:
+            self._check_times(call, call.times)
+
+    def _check_times(self, call: ast.Call, times: ast.Value) -> None:
+        """`times N`: a count or a value by the player count, never beside `per` (two
+        ways of repeating the same call)."""
+        self.match_params((times,), (TIMES,), f"'{call.name} ... times'", times.span)
+        if call.per is not None:
+            self.report(
+                "E115",
+                N_("'{name}' has both 'per' and 'times': say how often it is done only once"),
+                times.span,
+                N_("keep 'per COUNTER' or 'times N', not both"),
+                name=call.name,
+            )
 
     # ---- declarations -----------------------------------------------------
     def check_item(

@@ -165,6 +165,15 @@ PRIMITIVES = (
         example="discard wind",
     ),
     Primitive(
+        "exchange",
+        "Discard every card of a deck in the seat's hand, then draw as many from it (its "
+        "reshuffle applies; as many as it has). Others see how many, not which; not "
+        "possible without such a card.",
+        (param("deck", DECK),),
+        N_("discard every {deck} in your hand and draw as many"),
+        example="optional exchange command",
+    ),
+    Primitive(
         "hand_size",
         "A condition: the seat holds at least this many cards of a deck.",
         (AMOUNT, param("deck", DECK)),

@@ -48,7 +48,10 @@ CODES: dict[str, tuple[str, str]] = {
     ),
     "E115": (
         ERROR,
-        N_("'per' or 'max' with nothing to act on: 'max' without 'per', 'per' without an amount"),
+        N_(
+            "'per', 'max' or 'times' misused: 'max' without 'per', 'per' without an amount, "
+            "'per' beside 'times'"
+        ),
     ),
     "E116": (
         ERROR,
@@ -95,6 +98,14 @@ CODES: dict[str, tuple[str, str]] = {
         ),
     ),
     "E312": (ERROR, N_("a piece placed in the grid's line above, but the grid has none")),
+    "E313": (
+        ERROR,
+        N_("a card that prints a slot no queue its deck is turned up into has, or none reads"),
+    ),
+    "E314": (
+        ERROR,
+        N_("'arrange' of a layer whose deck's cards never lie face up in front of a seat"),
+    ),
     "W401": (WARNING, N_("unreachable content: declared but never used by the rule set")),
     "W402": (WARNING, N_("unused event: a trigger listens to an event nothing emits")),
     "W403": (WARNING, N_("unknown annotation")),

@@ -46,6 +46,10 @@ class EffectJson(NodeVisitor):
             out["max"] = node.cap.value
         if node.conditions:
             out["if"] = [self.visit(condition) for condition in node.conditions]
+        if node.unless:
+            out["unless"] = [self.visit(condition) for condition in node.unless]
+        if node.times is not None:
+            out["times"] = node.times.value
         return out
 
     def visit_Seq(self, node: ast.Seq) -> dict:
@@ -217,6 +221,9 @@ def _call_schema(primitives) -> dict:
             "per": {"$ref": "#/$defs/call"},
             "max": {"type": "integer", "minimum": 0},
             "if": {"type": "array", "items": {"$ref": "#/$defs/call"}},
+            "unless": {"type": "array", "items": {"$ref": "#/$defs/call"}},
+            # a number of times, or the name of a value by the player count
+            "times": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string"}]},
         },
         "required": ["call", "args"],
         "additionalProperties": False,

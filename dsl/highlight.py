@@ -3,9 +3,10 @@ highlights them.
 
 It follows dsl/grammar.lark: an item starts with its keyword (the declaration kind
 or field), then values; after a `:` comes an effect, whose words are primitives and
-whose connectors (`,` `->` `or` `otherwise` `optional` `per` `max` `if`) are the
-language's own. The lexer needs no registry: which names are keywords is decided by
-their place in the line, as the checker does.
+whose connectors (`,` `->` `or` `otherwise` `optional` `per` `max` `if` `unless`
+`times`) are the language's own; the name after `times` is a count, not a primitive.
+The lexer needs no registry: which names are keywords is decided by their place in the
+line, as the checker does.
 
 Registered as the Pygments lexer `ba` through the `pygments.lexers` entry point, so
 `pygmentize -l ba content/missions.ba` works once the package is installed.
@@ -26,7 +27,7 @@ from pygments.token import (
     Whitespace,
 )
 
-from .tokens import COMMENT, CONNECTORS, NAME, NUMBER, RANGE, STRING
+from .tokens import COMMENT, CONNECTORS, COUNTED, NAME, NUMBER, RANGE, STRING
 
 
 class BlackAngelLexer(RegexLexer):
@@ -74,6 +75,7 @@ class BlackAngelLexer(RegexLexer):
             (rf"{CONNECTORS}(\s*\n)", bygroups(Operator.Word, Whitespace)),
             (r"->|,", Operator),
             (r"[()]", Punctuation),
+            (COUNTED, bygroups(Operator.Word, Whitespace, Name.Constant)),
             (CONNECTORS, Operator.Word),
             (rf"(@)({NAME})", bygroups(Name.Decorator, Name.Decorator), "annotations"),
             (STRING, String.Double),

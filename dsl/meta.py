@@ -257,6 +257,48 @@ class Event:
     runs_for: str  # whose effect a trigger on it runs: a player, or each player in turn
 
 
+# The words written after a call that change when and how often it is carried out (the
+# grammar's modifiers, dsl/grammar.lark): each with its form and help (`ba language`,
+# the language server's completion and hover).
+MODIFIERS = (
+    (
+        "per",
+        "CALL per COUNTER",
+        NC_(
+            "help",
+            "Carry the call out once for each thing the counter counts (its amount multiplied).",
+        ),
+    ),
+    ("max", "CALL per COUNTER max N", NC_("help", "Never more than N in all, with 'per'.")),
+    (
+        "if",
+        "CALL if CONDITION",
+        NC_(
+            "help",
+            "The call is carried out only when the condition holds; otherwise it does "
+            "nothing. Several conditions must all hold.",
+        ),
+    ),
+    (
+        "unless",
+        "CALL unless CONDITION",
+        NC_(
+            "help",
+            "The call is carried out only when the condition does not hold; beside "
+            "'if', every condition must be as written.",
+        ),
+    ),
+    (
+        "times",
+        "CALL times N",
+        NC_(
+            "help",
+            "Carry the call out N times (a number, or a value by the player count); 0: not at all.",
+        ),
+    ),
+)
+
+
 def param(name: str, type_: ParamType, **options) -> Param:
     return Param(name, type_, **options)
 

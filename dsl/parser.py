@@ -57,6 +57,8 @@ TOKEN_WORDS = {
     "PER": "'per'",
     "MAX": "'max'",
     "IF": "'if'",
+    "UNLESS": "'unless'",
+    "TIMES": "'times'",
     "$END": N_("end of file"),
 }
 EXPECTED = N_("expected {expected}")
@@ -137,12 +139,15 @@ class _ToAst(Transformer):
 
     def call(self, children):
         name, rest = children[0], children[1:]
-        args, per, cap, conditions = [], None, None, []
+        args, per, cap, times = [], None, None, None
+        conditions: dict[str, list[ast.Call]] = {"if": [], "unless": []}
         for child in rest:
             if isinstance(child, ast.Call):
                 per = child
-            elif isinstance(child, tuple) and child[0] == "if":
-                conditions.append(child[1])
+            elif isinstance(child, tuple) and child[0] in conditions:
+                conditions[child[0]].append(child[1])
+            elif isinstance(child, tuple) and child[0] == "times":
+                times = child[1]
             elif isinstance(child, tuple):
                 cap = child[1]
             else:
@@ -152,7 +157,16 @@ class _ToAst(Transformer):
             self._tok(name) if last is None else (last[1] if isinstance(last, tuple) else last).span
         )
         span = _join(self._tok(name), end)
-        return ast.Call(str(name), tuple(args), per, cap, span, tuple(conditions))
+        return ast.Call(
+            str(name),
+            tuple(args),
+            per,
+            cap,
+            span,
+            tuple(conditions["if"]),
+            tuple(conditions["unless"]),
+            times,
+        )
 
     def per(self, children):
         per_tok, name, args = children[0], children[1], tuple(children[2:])
@@ -163,6 +177,18 @@ class _ToAst(Transformer):
         if_tok, name, args = children[0], children[1], tuple(children[2:])
         end = args[-1].span if args else self._tok(name)
         return ("if", ast.Call(str(name), args, None, None, _join(self._tok(if_tok), end)))
+
+    def negated_condition(self, children):
+        unless_tok, name, args = children[0], children[1], tuple(children[2:])
+        end = args[-1].span if args else self._tok(name)
+        return ("unless", ast.Call(str(name), args, None, None, _join(self._tok(unless_tok), end)))
+
+    def times(self, children):
+        tok, count = children
+        span = _join(self._tok(tok), self._tok(count))
+        if count.type == "INT":
+            return ("times", ast.Value("int", self._int(count), span))
+        return ("times", ast.Value("name", str(count), span))
 
     def cap(self, children):
         return (
@@ -345,7 +371,7 @@ def _syntax_diagnostic(err: UnexpectedInput, file: str, offset: int) -> Diagnost
     shown: str | Msg = Msg(TOKEN_WORDS["_NL"]) if tok.type == "_NL" else repr(str(tok))
     expected = _describe_expected(err.expected)
     hint = Msg(EXPECTED, {"expected": expected})
-    if tok.type in ("_OR", "_OTHERWISE", "OPTIONAL", "PER", "MAX"):
+    if tok.type in ("_OR", "_OTHERWISE", "OPTIONAL", "PER", "MAX", "UNLESS", "TIMES"):
         hint = Msg(
             N_("expected {expected}; '{word}' is a reserved word and cannot be used as a name"),
             {"expected": expected, "word": str(tok)},

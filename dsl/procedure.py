@@ -22,11 +22,16 @@ END_RULE = ref("end_when", "ruling", also=END_WHEN)
 VOCABULARY = CORE.extend(
     "procedure",
     kinds=decks.KINDS + zones.KINDS + queues.KINDS + values.KINDS,
-    primitives=decks.PRIMITIVES + zones.PRIMITIVES + queues.PRIMITIVES + outcomes.PRIMITIVES,
-    nouns={"card": (N_("card"), N_("cards"))},
+    primitives=decks.PRIMITIVES
+    + zones.PRIMITIVES
+    + queues.PRIMITIVES
+    + outcomes.PRIMITIVES
+    + values.PRIMITIVES,
+    nouns={"card": (N_("card"), N_("cards")), "player": (N_("player"), N_("players"))},
     fields={
-        # a card that can be a piece of the grid (dsl/zones.py)
-        "card": zones.CARD_FIELDS,
+        # a card that can be a piece of the grid (dsl/zones.py), or print its slot in a
+        # queue (dsl/queues.py)
+        "card": zones.CARD_FIELDS + queues.CARD_FIELDS,
         "game": (
             keyword(
                 "rounds",

@@ -9,6 +9,11 @@ slot the layers in the order the queue lists them, a cursor marking where it is;
 `play` effect may `skip` the next cards of a layer, and a layer may offer an alternative
 (`instead`): the card turned face down and that effect carried out in place of its own.
 Then the queue is cleared, every card to its deck's discard pile.
+
+A seat may also `arrange` a layer: lay the cards of its deck that lie face up in front of
+the seats (laid face down with `commit`, turned up with `reveal_committed`) into the
+layer's free slots, slot by slot, choosing which card goes where. A card may print the
+slot it goes into (`slot N`), which `fill_layer` follows.
 """
 
 from __future__ import annotations
@@ -19,6 +24,17 @@ from .ast import Call, Effect, walk_calls
 from .diagnostics import Diagnostic
 from .i18n import N_
 from .meta import COUNT, STRING, Primitive, keyword, kind, param, ref
+
+# a card's keyword: the slot it is turned up into (dsl/procedure.py adds it to `card`)
+CARD_FIELDS = (
+    keyword(
+        "slot",
+        "The slot of its queue the card goes into when 'fill_layer' turns it up (1 is the "
+        "first); if that slot is taken, the card is discarded unused.",
+        param("slot", COUNT, lo=1),
+        example="slot 3",
+    ),
+)
 
 LAYER = ref("layer", "layer")
 QUEUE = ref("queue", "queue")
@@ -96,6 +112,17 @@ PRIMITIVES = (
         example="lay orders",
     ),
     Primitive(
+        "arrange",
+        "Lay the cards of the layer's deck that lie face up in front of any seat (laid face "
+        "down, then turned up) into the layer's free slots, slot by slot from the first: "
+        "this seat chooses which card goes into each, until no card or no slot is left. "
+        "They are carried out for the seat that resolves the queue; not possible without "
+        "such a card.",
+        (param("layer", LAYER),),
+        N_("arrange the cards lying face up into the {layer}"),
+        example="arrange orders",
+    ),
+    Primitive(
         "resolve",
         "Carry out the queue's cards in its order (a laid card for the seat that laid it, "
         "the others for this seat), then clear it: its cards to their discard piles.",
@@ -118,7 +145,8 @@ PRIMITIVES = (
 def checks(by_kind: dict) -> list[Diagnostic]:
     """A layer in exactly one queue, at most once; `skip` only in the effect of a card of
     that queue; no `resolve` in the effect of a card a queue holds (it would run inside
-    itself); a layer nothing fills and a queue nothing resolves are never used."""
+    itself); `arrange` only of a layer whose deck is laid face down; a printed `slot`
+    within its queues; a layer nothing fills and a queue nothing resolves are never used."""
     out: list[Diagnostic] = []
     owner: dict[str, str] = {}
     for queue in by_kind.get("queue", []):
@@ -188,7 +216,10 @@ def checks(by_kind: dict) -> list[Diagnostic]:
                 )
             )
     called = [call for effect in _all_effects(by_kind) for call in walk_calls(effect)]
-    filled = {c.values[0] for c in called if c.name in ("fill_layer", "lay") and c.values}
+    out += _nothing_to_arrange(by_kind, called, decks_of) + _printed_slots(by_kind, owner)
+    filled = {
+        c.values[0] for c in called if c.name in ("fill_layer", "lay", "arrange") and c.values
+    }
     resolved = {c.values[0] for c in called if c.name == "resolve" and c.values}
     out += [
         Diagnostic.of(
@@ -210,6 +241,73 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         for queue in by_kind.get("queue", [])
         if queue.id is not None and queue.id not in resolved
     ]
+    return out
+
+
+def _nothing_to_arrange(
+    by_kind: dict, called: list[Call], decks_of: dict[str, str]
+) -> list[Diagnostic]:
+    """`arrange` takes the cards of a layer's deck lying face up in front of the seats: a
+    deck whose cards are never laid face down (`commit`) nor stay there once played
+    (`stays`) never has one there."""
+    committed = {c.values[0] for c in called if c.name == "commit" and c.values}
+    committed |= {c.value("deck") for c in by_kind.get("card", []) if c.first("stays")}
+    return [
+        Diagnostic.of(
+            "E314",
+            call.span,
+            N_(
+                "'arrange {layer}' has nothing to arrange: no card of '{deck}' is ever laid "
+                "face down in front of a seat (commit {deck})"
+            ),
+            layer=call.values[0],
+            deck=decks_of[call.values[0]],
+        )
+        for call in called
+        if call.name == "arrange"
+        and call.values
+        and call.values[0] in decks_of
+        and decks_of[call.values[0]] not in committed
+    ]
+
+
+def _printed_slots(by_kind: dict, owner: dict[str, str]) -> list[Diagnostic]:
+    """A card's `slot N` is read by `fill_layer`: its deck must be turned up into a layer
+    of a queue with at least N slots."""
+    slots = {q.id: q.value("slots") for q in by_kind.get("queue", []) if q.id is not None}
+    layers = {d.id: d.value("deck") for d in by_kind.get("layer", []) if d.id in owner}
+    filled = revealed_decks(by_kind)
+    out = []
+    for card in by_kind.get("card", []):
+        use, deck = card.first("slot"), card.value("deck")
+        if use is None or not isinstance(use.args.get("slot"), int):
+            continue
+        most = max(
+            (slots.get(owner[layer]) or 0 for layer, d in layers.items() if d == deck), default=0
+        )
+        if deck not in filled:
+            message = N_(
+                "the card '{card}' prints slot {slot}, but no 'fill_layer' turns up its deck "
+                "'{deck}' into a queue: nothing reads it"
+            )
+        elif use.args["slot"] > most:
+            message = N_(
+                "the card '{card}' prints slot {slot}, but the queues its deck '{deck}' goes "
+                "into have at most {most} slots"
+            )
+        else:
+            continue
+        out.append(
+            Diagnostic.of(
+                "E313",
+                use.item.span,
+                message,
+                card=card.id,
+                slot=use.args["slot"],
+                deck=deck,
+                most=most,
+            )
+        )
     return out
 
 

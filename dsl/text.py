@@ -18,7 +18,7 @@ from typing import Any
 from . import ast, words
 from .checker import Decl
 from .extract import HELP, ORIGIN
-from .i18n import N_, NC_, SOURCE_LANGUAGE, translator
+from .i18n import N_, NC_, NN_, SOURCE_LANGUAGE, translator
 from .meta import Field, ParamType, Vocabulary
 from .visitor import NodeVisitor
 from .words import PLACEHOLDER as PLACEHOLDER
@@ -39,6 +39,9 @@ BY_PLAYERS = N_("{number} ({players} players)")
 BY_PLAYERS_OR = N_("{numbers} or {last}")  # TRANSLATORS: the numbers of such a value
 # TRANSLATORS: {condition} is a condition's text ("two dice show the same face")
 IF = N_("{effect} if {condition}")
+UNLESS = N_("{effect} unless {condition}")  # TRANSLATORS: the same, when it does not hold
+# TRANSLATORS: a call carried out several times; {times} a number or a value's numbers
+TIMES = NN_("{effect}, {times} time", "{effect}, {times} times")
 GUARD = N_("if {cost}: {benefit}")  # a condition before '->': what follows needs it
 FIELD_WITHOUT_FRAME = N_("{keyword}: {effect}")
 FACT = N_("{keyword} {value}")  # a card's fact in ba cards: "reward 1 VP"
@@ -299,6 +302,16 @@ class TextRenderer(NodeVisitor):
             text = self._(CAP).format(effect=text, max=self.tr.number(call.cap.value))
         for condition in call.conditions:
             text = self._(IF).format(effect=text, condition=self._call_text(condition))
+        for condition in call.unless:
+            text = self._(UNLESS).format(effect=text, condition=self._call_text(condition))
+        if call.times is not None:
+            times = call.times.value
+            n, shown = (
+                (times, self.tr.number(times))
+                if isinstance(times, int)
+                else (2, self.by_players(times))
+            )
+            text = self.tr.ngettext(TIMES[0], TIMES[1], n).format(effect=text, times=shown)
         return text
 
     def _call_text(self, call: ast.Call) -> str:

@@ -6,8 +6,11 @@ this module needs nothing beyond the standard library, so none of those pulls in
 
 NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 # the words that join the steps of an effect (the longest first where one starts another)
-CONNECTOR_WORDS = ("otherwise", "or", "optional", "per", "max", "if")
+CONNECTOR_WORDS = ("otherwise", "or", "optional", "per", "max", "if", "unless", "times")
 CONNECTORS = rf"({'|'.join(CONNECTOR_WORDS)})\b"
+# the connectors followed by a count (a number, or the name of a value), not a primitive
+COUNT_WORDS = ("max", "times")
+COUNTED = rf"({'|'.join(COUNT_WORDS)})(\s+)({NAME})"
 COMMENT = r"#[^\n]*"
 STRING = r'"[^"\n]*"'
 RANGE = r"-?[0-9]+\.\.-?[0-9]+"

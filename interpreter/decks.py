@@ -51,6 +51,8 @@ BOTTOMS_HIDDEN = N_("  {who} puts one {deck} on the bottom of its deck")
 SHUFFLES_IN = N_("  {amount} {deck} set aside, shuffled into the top of their deck")
 REVEALS = N_("  {who} reveals {cards}")
 CLEARS = N_("  the {deck} lying face up are discarded: {cards}")
+EXCHANGES = N_("  {who} discards {cards} to draw as many")
+EXCHANGES_HIDDEN = N_("  {who} discards {amount} {deck} to draw as many")
 COMMITS = N_("  {who} lays {card} face down")
 COMMITS_HIDDEN = N_("  {who} lays one {deck} face down")
 FACE_DOWN = N_("face down: {cards}")
@@ -374,6 +376,20 @@ def can_discard(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     return bool(_held(engine, seat, args[0]))
 
 
+def exchange(engine: Engine, frame: Frame) -> None:
+    """Every card of the deck in the seat's hand to its discard pile, then as many drawn
+    (after the discards, so a deck that reshuffles may give some of them back)."""
+    seat, deck = frame["seat"], frame["args"][0]
+    cards, kinds = engine.state["cards"], engine.data.cards
+    hand = cards["hands"][seat]
+    given = [card for card in hand if kinds[card].deck == deck]
+    hand[:] = [card for card in hand if kinds[card].deck != deck]
+    _piles(cards, engine.data.decks[deck], deck, seat)[1].extend(given)
+    engine.log("exchange", seat=seat, deck=deck, cards=given, amount=len(given))
+    _draw(engine, seat, deck, len(given))
+    engine.finish(frame)
+
+
 def hand_size(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     amount, deck = args
     return _count(engine, seat, deck) >= engine.data.count(amount, engine.players)
@@ -489,6 +505,7 @@ IMPLEMENTATIONS = {
     "refill": Implementation(refill),
     "play": Implementation(play, can_play),
     "discard": Implementation(discard, can_discard),
+    "exchange": Implementation(exchange, can_discard),
     "hand_size": Implementation(_nothing, hand_size),
     "can_draw": Implementation(_nothing, can_draw),
     "put_bottom": Implementation(put_bottom, can_discard),
@@ -528,13 +545,14 @@ SECRET_CARDS = ("put_bottom", "commit")  # events whose card only their seat see
 
 
 def seen_event(engine: Engine, event: dict, viewer: int | None) -> dict:
-    """Another seat's draw shows how many cards, not which; its choice of a card to play
+    """Another seat's draw, and the cards it gives up to exchange them, show how many
+    cards, not which; its choice of a card to play
     or discard keeps the card it chose (now public) but not the options it had; a card it
     lays face down or puts under its deck shows only its deck, and the choice of it
     nothing (neither the option nor its label)."""
     if event.get("seat") == viewer:
         return event
-    if event["event"] == "draw":
+    if event["event"] in ("draw", "exchange"):
         return {**event, "cards": None}
     if event["event"] in SECRET_CARDS:
         return {**event, "card": None}
@@ -648,6 +666,13 @@ def narrate(event: dict, who: str, text: TextRenderer) -> str | None:
             return text.fill(DRAWS_HIDDEN, values)
         names = text.join([text.word(c) for c in event["cards"]])
         return text.fill(DRAWS, {"who": who, "cards": names})
+    if kind == "exchange":
+        if event["cards"] is None:
+            amount = event["amount"]
+            deck = text.word(event["deck"], None, amount)
+            return text.fill(EXCHANGES_HIDDEN, {"who": who, "amount": amount, "deck": deck})
+        names = text.join([text.word(c) for c in event["cards"]])
+        return text.fill(EXCHANGES, {"who": who, "cards": names})
     if kind in ("play_card", "discard_card"):
         template = PLAYS if kind == "play_card" else DISCARDS
         return text.fill(template, {"who": who, "card": text.word(event["card"])})

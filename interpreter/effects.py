@@ -45,11 +45,14 @@ class Feasibility(NodeVisitor):
     first checked (`Program.check`); checking is then a call, not a walk of the tree."""
 
     def visit_Call(self, node: ast.Call, primitives: dict[str, Implementation]) -> Check:
-        """A call whose conditions (`if`) do not hold can be done: it does nothing."""
+        """A call whose conditions (`if`, `unless`) do not hold can be done: it does
+        nothing; so can a call done 0 times (`times`)."""
         can = primitives[node.name].can
         values = node.values
         own = _always if can is None else lambda engine, seat, ctx: can(engine, seat, values, ctx)
-        if not node.conditions:
+        if node.times is not None:
+            own = _repeated(node.times.value, own)
+        if not node.conditions and not node.unless:
             return own
         holds = conditions_check(node, primitives)
         return lambda engine, seat, ctx: not holds(engine, seat, ctx) or own(engine, seat, ctx)
@@ -77,11 +80,21 @@ class Feasibility(NodeVisitor):
 FEASIBLE = Feasibility()
 
 
+def _repeated(times: int | str, own: Check) -> Check:
+    """A call done `times` times: possible when its own check says so, or when that
+    count is 0 for the game's player count (it does nothing then)."""
+    return lambda engine, seat, ctx: (
+        engine.data.count(times, engine.players) == 0 or own(engine, seat, ctx)
+    )
+
+
 def conditions_check(node: ast.Call, primitives: dict[str, Implementation]) -> Check:
-    """Whether every condition of a call (`if ...`) holds now."""
+    """Whether every condition of a call after `if` holds now, and none after `unless`."""
     tests = [(primitives[c.name].can, c.values) for c in node.conditions]
-    return lambda engine, seat, ctx: all(
-        test is None or test(engine, seat, values, ctx) for test, values in tests
+    against = [(primitives[c.name].can, c.values) for c in node.unless]
+    return lambda engine, seat, ctx: (
+        all(test is None or test(engine, seat, values, ctx) for test, values in tests)
+        and not any(test is None or test(engine, seat, values, ctx) for test, values in against)
     )
 
 
@@ -206,18 +219,24 @@ EFFECT_KINDS = {
 
 def call(engine: Engine, frame: Frame) -> None:
     """The `call` operation: run a primitive; with `per`, once per counted thing (up to
-    `max`); with `if`, only when its conditions hold."""
+    `max`); with `times`, that many times; with `if` (`unless`), only when its
+    conditions hold (do not)."""
     node = cast(ast.Call, engine._nodes[frame["effect"]])  # the `call` operation runs calls
-    if "times" not in frame and node.conditions:
+    if "times" not in frame and (node.conditions or node.unless):
         if not conditions_check(node, engine._primitives)(engine, frame["seat"], frame["ctx"]):
             engine.finish(frame, True)  # `gain 1 boost if doubles` without a double
             return
-        engine.log("if", seat=frame["seat"], conditions=[c.name for c in node.conditions])
+        if node.conditions:
+            engine.log("if", seat=frame["seat"], conditions=[c.name for c in node.conditions])
+        if node.unless:
+            engine.log("unless", seat=frame["seat"], conditions=[c.name for c in node.unless])
     if "times" not in frame:
         times = 1
         if node.per is not None:
             counter = engine.data.counters[node.per.name]
             times = counter(engine, frame["seat"], node.per.values, frame["ctx"])
+        if node.times is not None:
+            times = engine.data.count(node.times.value, engine.players)
         frame["times"] = times
         frame["done"] = 0
         frame["ok"] = True

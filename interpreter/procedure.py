@@ -33,10 +33,11 @@ from ..dsl.errors import ArgumentError
 from ..dsl.i18n import N_, NC_
 from ..dsl.procedure import END_WHEN, VOCABULARY
 from ..dsl.text import TextRenderer
+from . import core_primitives as core
 from . import decks, outcomes, queues, zones
 from .core_primitives import rule
-from .engine import Engine
-from .game import Frame, Game
+from .engine import Engine, Seat
+from .game import Frame, Game, Implementation
 from .program import Program
 from .rng import Rng
 
@@ -412,6 +413,11 @@ def _start_within_bounds(track: Decl) -> list[Diagnostic]:
     return []
 
 
+def _player_count(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    """The condition `player_count N` (dsl/values.py): the game has exactly N players."""
+    return engine.players == args[0]
+
+
 GAME: Game[Program] = Game(
     name="rules_only",
     vocabulary=VOCABULARY,
@@ -423,6 +429,7 @@ GAME: Game[Program] = Game(
         **zones.IMPLEMENTATIONS,
         **queues.IMPLEMENTATIONS,
         **outcomes.IMPLEMENTATIONS,
+        "player_count": Implementation(core.nothing, _player_count),
     },
     counters=zones.COUNTERS,
     ops={"rounds": rounds, "step": outcomes.step},

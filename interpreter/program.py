@@ -142,8 +142,8 @@ class Program:
         # whether cards can lie beyond decks and hands (on the table, in front of a seat,
         # face down, out of the game): what observations show of cards then grows
         self.card_places = uses_places(ruleset)
-        # its resolution queues and their layers (interpreter/queues.py)
-        self.queues, self.layers = queue_tables(ruleset, self)
+        # its resolution queues, their layers and the slots cards print (interpreter/queues.py)
+        self.queues, self.layers, self.printed_slots = queue_tables(ruleset, self)
         self.variants: dict[str, str] = {
             v.id: v.value("help") for v in ruleset.of_kind("variant") if v.id is not None
         }
@@ -186,7 +186,7 @@ class Program:
         number = len(self.nodes)
         self.nodes.append(effect)
         self.parts.append(())
-        if isinstance(effect, ast.Call) and effect.per is None and not effect.conditions:
+        if isinstance(effect, ast.Call) and effect.per is None and _plain(effect):
             self.direct_calls.append((effect.name, effect.values))
         else:
             self.direct_calls.append(None)
@@ -271,6 +271,11 @@ class Program:
         """The ruling that sets how strong the automated opponent of a game for this many
         players is (`ba play --difficulty`), if the game has one."""
         return None
+
+
+def _plain(call: ast.Call) -> bool:
+    """A call with no modifier but its arguments: the engine runs it as its primitive."""
+    return not call.conditions and not call.unless and call.times is None
 
 
 def build(ruleset: RuleSet, lang: str = SOURCE_LANGUAGE) -> Program:

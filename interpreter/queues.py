@@ -32,6 +32,8 @@ USE_PROMPT = N_("Slot {slot}, {layer}: {card}")
 USE_OPTION = N_("carry out {card}: {effect}")
 INSTEAD_OPTION = N_("turn {card} face down instead: {effect}")
 FILLS = N_("  turned up into the {layer}: {cards}")
+UNUSED = N_("  {card} goes into slot {slot}, which is taken: it is discarded unused")
+ARRANGE_PROMPT = N_("Which card goes into slot {slot} of the {layer}?")
 FILLS_NOTHING = N_("  no card to turn up into the {layer}")
 LAYS = N_("  {who} lays {card} into slot {slot} of the {layer}")
 RESOLVES = N_("  the {queue} is resolved, slot by slot")
@@ -62,8 +64,11 @@ class Queue:
     layers: tuple[str, ...]  # in the order a slot's cards are carried out
 
 
-def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Queue], dict[str, Layer]]:
-    """The queues and layers the rules declare, the layers' alternatives numbered."""
+def tables(
+    ruleset: RuleSet, program: Program
+) -> tuple[dict[str, Queue], dict[str, Layer], dict[str, int]]:
+    """The queues and layers the rules declare, the layers' alternatives numbered, and the
+    slot each card that prints one goes into (counted from 0)."""
     queues: dict[str, Queue] = {}
     owner: dict[str, str] = {}
     for decl in ruleset.of_kind("queue"):
@@ -76,7 +81,12 @@ def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Queue], dict[s
         if decl.id is not None:
             instead = None if use is None else program.lower_required(use.effect)
             layers[decl.id] = Layer(owner[decl.id], decl.value("deck"), instead)
-    return queues, layers
+    printed = {
+        card.id: card.value("slot") - 1
+        for card in ruleset.of_kind("card")
+        if card.id is not None and card.value("slot") is not None
+    }
+    return queues, layers, printed
 
 
 def setup(program: Program, state: dict) -> None:
@@ -106,18 +116,30 @@ def _free(engine: Engine, layer: str) -> list[int]:
 
 # ---- primitives -----------------------------------------------------------------------
 def fill_layer(engine: Engine, frame: Frame) -> None:
-    """The top card of the layer's deck into each free slot, from the first, face up."""
+    """One card from the top of the layer's deck for each slot free at the start, face
+    up: into the first free slot, or a card that prints its slot into that one, and when
+    that slot is taken, onto the discard pile unused (so the cards drawn are bounded
+    even by a deck that reshuffles)."""
     (layer,) = frame["args"]
-    seat = frame["seat"]
+    seat, deck = frame["seat"], engine.data.layers[layer].deck
     queue, index = _place(engine, layer)
-    turned = []
-    for slot in _free(engine, layer):
-        card = decks._top(engine, engine.data.layers[layer].deck, seat)
+    turned, unused = [], []
+    for _ in _free(engine, layer):
+        card = decks._top(engine, deck, seat)
         if card is None:
             break
+        free = _free(engine, layer)
+        slot = engine.data.printed_slots.get(card, free[0])
+        if slot not in free:
+            pile = decks._piles(engine.state["cards"], engine.data.decks[deck], deck, seat)[1]
+            pile.append(card)
+            unused.append([slot, card])
+            continue
         queue["slots"][slot][index] = {"card": card, "seat": seat, "laid": False, "down": False}
         turned.append([slot, card])
     engine.log("fill_layer", seat=seat, layer=layer, cards=turned)
+    for slot, card in unused:
+        engine.log("slot_taken", seat=seat, layer=layer, card=card, slot=slot)
     engine.finish(frame)
 
 
@@ -176,6 +198,56 @@ def _card_values(engine: Engine, name: str) -> tuple:
 
 def can_lay(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     return bool(_layable(engine, seat, args[0]))
+
+
+def _lying(engine: Engine, layer: str) -> list[tuple[int, str]]:
+    """The cards of the layer's deck lying face up in front of the seats, as (seat, card)."""
+    deck, kinds = engine.data.layers[layer].deck, engine.data.cards
+    return [
+        (seat, card)
+        for seat, kept in enumerate(engine.state["cards"]["kept"])
+        for card in kept
+        if kinds[card].deck == deck
+    ]
+
+
+def arrange(engine: Engine, frame: Frame) -> None:
+    """The cards lying face up in front of the seats into the layer's free slots, slot
+    by slot from the first, the seat choosing the card for each; until no card or no
+    slot is left. A card goes from the first seat it lies before (copies are alike); the
+    queue then owns it, and it is carried out for the seat that resolves the queue."""
+    (layer,) = frame["args"]
+    seat = frame["seat"]
+    queue, index = _place(engine, layer)
+    while _free(engine, layer) and _lying(engine, layer):
+        slot = _free(engine, layer)[0]
+        answer = take_answer(frame)
+        card = _ask_arranged(engine, seat, layer, slot) if answer is NO_ANSWER else answer
+        if card is NO_ANSWER:
+            return
+        owner = next(s for s, lying in _lying(engine, layer) if lying == card)
+        engine.state["cards"]["kept"][owner].remove(card)
+        queue["slots"][slot][index] = {"card": card, "seat": owner, "laid": False, "down": False}
+        engine.log("lay_card", seat=seat, card=card, layer=layer, slot=slot)
+    engine.finish(frame)
+
+
+def _ask_arranged(engine: Engine, seat: Seat, layer: str, slot: int) -> Any:
+    """The card, of those lying face up, that goes into the slot (NO_ANSWER while the
+    seat has not answered); each kind of card once, in the order the rules declare them."""
+    lying = {card for _, card in _lying(engine, layer)}
+    options = [
+        (f"card:{name}", (decks.CARD_OPTION, None, 1, _card_values(engine, name)), name)
+        for name, card in engine.data.cards.items()
+        if name in lying
+    ]
+    values = (("slot", slot + 1), ("layer", engine.data.text.word(layer)))
+    prompt = (ARRANGE_PROMPT, None, 1, values)
+    return engine.ask_or_force(seat, "arrange_card", prompt, options)
+
+
+def can_arrange(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    return bool(_free(engine, args[0]) and _lying(engine, args[0]))
 
 
 def resolve(engine: Engine, frame: Frame) -> None:
@@ -294,6 +366,7 @@ def can_skip(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
 IMPLEMENTATIONS = {
     "fill_layer": Implementation(fill_layer),
     "lay": Implementation(lay, can_lay),
+    "arrange": Implementation(arrange, can_arrange),
     "resolve": Implementation(resolve, can_resolve),
     "skip": Implementation(skip, can_skip),
 }
@@ -354,6 +427,8 @@ def narrate(event: dict, who: str, text: TextRenderer) -> str | None:
             return text.fill(FILLS_NOTHING, {"layer": layer})
         cards = text.join([_slot_card(text, slot, card) for slot, card in event["cards"]])
         return text.fill(FILLS, {"layer": layer, "cards": cards})
+    if kind == "slot_taken":
+        return text.fill(UNUSED, {"card": text.word(event["card"]), "slot": event["slot"] + 1})
     if kind == "lay_card":
         values = {
             "who": who,

@@ -18,7 +18,7 @@ import json
 import sys
 from pathlib import Path
 
-from blackangel.dsl.tokens import COMMENT, CONNECTOR_WORDS, NAME, NUMBER, RANGE, STRING
+from blackangel.dsl.tokens import COMMENT, CONNECTOR_WORDS, COUNTED, NAME, NUMBER, RANGE, STRING
 
 GRAMMAR = Path(__file__).resolve().parent / "syntaxes" / "ba.tmLanguage.json"
 CONNECTOR = rf"\b(?:{'|'.join(CONNECTOR_WORDS)})\b"
@@ -75,6 +75,13 @@ def grammar() -> dict:
                     {
                         "match": rf"(->|,|\()\s*(?!{CONNECTOR})({NAME})?",
                         "captures": {"1": {"name": "keyword.operator.ba"}, "2": PRIMITIVE},
+                    },
+                    {  # `times hand`: a count, not a primitive
+                        "match": rf"\b{COUNTED}",
+                        "captures": {
+                            "1": {"name": "keyword.operator.word.ba"},
+                            "3": {"name": "variable.other.constant.ba"},
+                        },
                     },
                     {
                         "match": rf"({CONNECTOR})\s*(?!{CONNECTOR})({NAME})?",
