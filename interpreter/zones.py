@@ -199,6 +199,7 @@ def _new_piece(engine: Engine, card: str) -> dict:
 
 
 def _discard(engine: Engine, card: str) -> None:
+    card = engine.data.fronts.get(card, card)  # a piece showing its back is its front's card
     deck = engine.data.zones.pieces[card].deck
     engine.state["cards"]["discards"][deck].append(card)
 
@@ -649,11 +650,25 @@ COUNTERS = {"its": its}
 
 
 # ---- checks, views, words -----------------------------------------------------------
+def state_shape(data: Program, players: int) -> dict[str, dict]:
+    """The schema of the grid's cells (interpreter/state_check.py), which a state set up
+    may hold both empty and taken: each None or a piece of one of the rules' cards."""
+    number = {"type": "integer", "minimum": 0}
+    piece = {
+        "type": "object",
+        "properties": {"id": number, "card": {"enum": sorted(data.cards)}, "damage": number},
+        "required": ["id", "card", "damage"],
+    }
+    cell = {"anyOf": [{"type": "null"}, piece]}
+    return {"grid.cells": {"type": "array", "items": {"type": "array", "items": cell}}}
+
+
 def on_board(engine: Engine) -> list[str]:
     """The cards on the grid (for the count of every card's copies)."""
     if "grid" not in engine.state:
         return []
-    return [p["card"] for _, _, p in _pieces(engine)]
+    fronts = engine.data.fronts  # a piece showing its back is its front's card
+    return [fronts.get(p["card"], p["card"]) for _, _, p in _pieces(engine)]
 
 
 def invariants(engine: Engine) -> list[str]:
