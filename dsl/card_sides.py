@@ -33,6 +33,8 @@ PRIMITIVES = (
     ),
 )
 
+# what a card does in a deck or a hand, which a back never is in
+DECK_KEYWORDS = ("play", "tier", "aside", "stays", "with")
 UNKNOWN = N_("the back of the card '{card}' is '{other}', which is no card")
 BACK_IN_DECK = N_(
     "the card '{card}' is the back of '{front}': it has no '{keyword}' of its own (its front's "
@@ -41,6 +43,10 @@ BACK_IN_DECK = N_(
 TWO_FRONTS = N_("the card '{card}' is the back of two cards: {fronts}")
 NOT_MUTUAL = N_("the card '{card}' names '{other}' as its back, but '{other}' names '{third}'")
 OWN_BACK = N_("the card '{card}' names itself as its back")
+BACK_ONLY_SIDE = N_(
+    "the card '{card}' is the back of '{front}': its '{keyword}' does nothing (a back is only "
+    "the other side of a piece)"
+)
 NO_DECK = N_("the card '{card}' has no 'deck': only the back of another card has none")
 NOTHING_TURNS = N_("'turn_over' but no card has two sides: give a card 'back'")
 NEVER_TURNED = N_("the card '{card}' has a back, but nothing turns a piece over ('turn_over')")
@@ -92,6 +98,19 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         elif card.id in fronts and card.first("copies"):
             values = {"card": card.id, "front": fronts[card.id][0], "keyword": "copies"}
             out.append(Diagnostic.of("E316", span, BACK_IN_DECK, **values))
+        if card.id in fronts and card.value("deck") is None:
+            out += [
+                Diagnostic.of(
+                    "E316",
+                    span,
+                    BACK_ONLY_SIDE,
+                    card=card.id,
+                    front=fronts[card.id][0],
+                    keyword=key,
+                )
+                for key in DECK_KEYWORDS
+                if card.first(key) is not None
+            ]
     for back, named in fronts.items():
         if len(named) > 1:
             shown = ", ".join(f"'{c}'" for c in named)

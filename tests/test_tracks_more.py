@@ -435,6 +435,13 @@ def test_lint_refuses_sides_that_cannot_be_turned(tmp_path):
     assert found(("  copies 2\n}", "  copies 2\n  back lord_mad\n}")) == [
         ("E316", "the card 'lord_mad' is the back of two cards: 'lord', 'pawn'")
     ]
+    assert found(("  mark mad\n", "  mark mad\n  play: gain 1 wins\n")) == [
+        (
+            "E316",
+            "the card 'lord_mad' is the back of 'lord': its 'play' does nothing (a back is only "
+            "the other side of a piece)",
+        )
+    ]
     assert found(("  back lord_mad\n", "")) == [
         ("E111", "the card 'lord_mad' has no 'deck': only the back of another card has none"),
         ("E316", "'turn_over' but no card has two sides: give a card 'back'"),
