@@ -24,6 +24,9 @@ CARD_FIELDS = (
 UNKNOWN = N_("the card '{card}' goes with '{other}', which is no card")
 CYCLE = N_("the cards {cards} go with one another in a circle: none could be left out first")
 PER_SEAT = N_("the card '{card}' goes with another, but its deck '{deck}' is per seat")
+A_BACK = N_(
+    "the card '{card}' goes with '{other}', the back of another card: name that card's front"
+)
 NEVER_OUT = N_(
     "the card '{card}' goes with '{other}', whose deck '{deck}' leaves no card out of the "
     "game (no 'stack' or 'bottom'): 'with' does nothing"
@@ -46,6 +49,8 @@ def checks(by_kind: dict) -> list[Diagnostic]:
             out.append(Diagnostic.of("E316", span, UNKNOWN, card=card.id, other=other))
             continue
         follows[card.id] = other
+        if cards[other].value("deck") is None:  # a back is out of the game with its front
+            out.append(Diagnostic.of("E316", span, A_BACK, card=card.id, other=other))
         deck = decks.get(card.value("deck"))
         if deck is not None and deck.first("per_seat") is not None:
             out.append(Diagnostic.of("E316", span, PER_SEAT, card=card.id, deck=deck.id))

@@ -140,6 +140,16 @@ def test_the_rest_of_a_gain_carries_on_past_two_markers():
     assert reached == [2, 3]
 
 
+def test_a_game_saved_in_a_milestones_effect_goes_on_alike():
+    engine = Engine.new_game(ladder("gain 6 xp"), 1, 1)
+    engine.apply("yes")
+    copy = Engine.from_json(ladder("gain 6 xp"), engine.to_json())
+    for each in (engine, copy):
+        choose(each, "gun")
+        choose(each, "armour")
+    assert copy.state == engine.state
+
+
 def test_with_no_marker_left_a_gain_only_moves_the_track_up_to_its_limit():
     engine = Engine.new_game(ladder("gain 9 xp"), 1, 1)
     engine.apply("yes")
@@ -302,6 +312,13 @@ def test_lint_refuses_companions_that_cannot_follow(tmp_path):
     ) in circle
     never = found(("with blue_chief", "with lull"))
     assert never and "leaves no card out of the game" in never[0][1]
+    assert found(("with blue_chief", "with wild_red_chief")) == [
+        (
+            "E316",
+            "the card 'blue_wall' goes with 'wild_red_chief', the back of another card: name "
+            "that card's front",
+        )
+    ]
     per_seat = found(('  noun "trick" "tricks"\n', '  noun "trick" "tricks"\n  per_seat\n'))
     assert any("per seat" in m for _, m in per_seat)
 
