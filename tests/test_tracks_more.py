@@ -201,6 +201,27 @@ def test_milestones_are_shown_in_the_observation_the_terminal_and_the_web_table(
     assert "experience points: milestones left on spaces 2, 3, and 4" in html
 
 
+@pytest.mark.parametrize(
+    ("lang", "reached", "back", "raised"),
+    [
+        ("en", "milestone 1 of 3 reached, on space 2", "back to 0", "goes up by 1: now 4"),
+        ("pl", "osiągnięto znacznik 1 z 3, na polu 2", "powrót na 0", "rośnie o 1: teraz 4"),
+        ("de", "Meilenstein 1 von 3 erreicht, auf Feld 2", "zurück auf 0", "steigt um 1: jetzt 4"),
+    ],
+)
+def test_the_log_tells_milestones_and_limits_in_each_language(lang, reached, back, raised):
+    text = LADDER.replace("EFFECT", "gain 2 xp").replace("FIRST", "2")
+    text = text.replace("MILESTONE", "raise_limit 1 life, gain 1 life")
+    folder = Path("/tmp") / f"tracks-lang-{abs(hash(text))}"
+    folder.mkdir(exist_ok=True)
+    (folder / "t.ba").write_text(text, encoding="utf-8")
+    data = build(compile_paths([str(folder)]).ruleset, lang)
+    engine = Engine.new_game(data, 1, 1)
+    engine.apply("yes")
+    told = "\n".join(said(engine))
+    assert reached in told and back in told and raised in told, told
+
+
 # ---- raising a limit -------------------------------------------------------------------
 def test_a_raised_limit_holds_for_the_rest_of_the_game():
     engine = Engine.new_game(ladder("raise_limit 2 life, gain 4 life"), 1, 1)
