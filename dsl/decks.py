@@ -90,7 +90,10 @@ KINDS = (
             required=True,
         ),
         keyword(
-            "deck", "The deck its copies are shuffled into.", param("deck", DECK), required=True
+            "deck",
+            "The deck its copies are shuffled into (required, but for the back of a "
+            "two-sided card).",
+            param("deck", DECK),
         ),
         keyword(
             "copies", "How many of it the deck holds (1 without it).", param("copies", COUNT, lo=1)

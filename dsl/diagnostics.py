@@ -106,6 +106,21 @@ CODES: dict[str, tuple[str, str]] = {
         ERROR,
         N_("'arrange' of a layer whose deck's cards never lie face up in front of a seat"),
     ),
+    "E315": (
+        ERROR,
+        N_(
+            "milestones or a limit that cannot work: markers without their effect or the "
+            "effect without markers, a marker on or below the start or beyond the limit, a "
+            "limit raised on a track that has none"
+        ),
+    ),
+    "E316": (
+        ERROR,
+        N_(
+            "a companion or a card's other side that cannot work: an unknown card, a circle, "
+            "a card that is never left out, a back with a deck or copies, sides not paired"
+        ),
+    ),
     "W401": (WARNING, N_("unreachable content: declared but never used by the rule set")),
     "W402": (WARNING, N_("unused event: a trigger listens to an event nothing emits")),
     "W403": (WARNING, N_("unknown annotation")),

@@ -4,11 +4,13 @@ plus what that procedure reads and no game module need read: the game's round li
 score track and tie-break, each track's start value and threshold; cards, decks
 and hands (dsl/decks.py); a grid of pieces with its selectors (dsl/zones.py); resolution
 queues (dsl/queues.py); the cooperative outcome, rounds made of phases and the rotating
-captain (dsl/outcomes.py); numbers that depend on the player count (dsl/values.py)."""
+captain (dsl/outcomes.py); numbers that depend on the player count (dsl/values.py);
+milestones on a track (dsl/milestones.py) and limits raised in play (dsl/limits.py);
+companion cards (dsl/companions.py) and two-sided cards (dsl/card_sides.py)."""
 
 from __future__ import annotations
 
-from . import decks, outcomes, queues, values, zones
+from . import card_sides, companions, decks, limits, milestones, outcomes, queues, values, zones
 from .core import CORE, PHASE, TRACK
 from .i18n import N_
 from .meta import INT, keyword, param, ref
@@ -26,12 +28,18 @@ VOCABULARY = CORE.extend(
     + zones.PRIMITIVES
     + queues.PRIMITIVES
     + outcomes.PRIMITIVES
-    + values.PRIMITIVES,
+    + values.PRIMITIVES
+    + limits.PRIMITIVES
+    + card_sides.PRIMITIVES,
     nouns={"card": (N_("card"), N_("cards")), "player": (N_("player"), N_("players"))},
     fields={
-        # a card that can be a piece of the grid (dsl/zones.py), or print its slot in a
-        # queue (dsl/queues.py)
-        "card": zones.CARD_FIELDS + queues.CARD_FIELDS,
+        # a card that can be a piece of the grid (dsl/zones.py), print its slot in a
+        # queue (dsl/queues.py), go with another card (dsl/companions.py) and have
+        # another side (dsl/card_sides.py)
+        "card": zones.CARD_FIELDS
+        + queues.CARD_FIELDS
+        + companions.CARD_FIELDS
+        + card_sides.CARD_FIELDS,
         "game": (
             keyword(
                 "rounds",
@@ -71,6 +79,7 @@ VOCABULARY = CORE.extend(
                 param("when", END_RULE),
             ),
             *outcomes.TRACK_FIELDS,
+            *milestones.TRACK_FIELDS,
         ),
     },
 )

@@ -38,17 +38,28 @@ def _table(engine: Engine, track: str, held: dict) -> dict:
     return {"shared": held[track]} if engine.data.tracks[track].shared else {}
 
 
-def past_limit(engine: Engine, track: Track, start: int, amount: int) -> int:
-    """Where a gain of `amount` from `start` ends on a track with a `limit`."""
+def limit(engine: Engine, seat: Seat, track: str) -> int | None:
+    """A track's limit now: the rules' `limit`, or higher once `raise_limit` raised it
+    (the table's for a shared track, else the seat's; interpreter/limits.py)."""
+    bounds = engine.data.tracks[track]
+    raised = engine.state.get("limits")
+    if raised is None or bounds.limit is None:
+        return bounds.limit
+    held = raised["table"] if bounds.shared else raised["seats"][seat]
+    return held.get(track, bounds.limit)
+
+
+def past_limit(engine: Engine, track: Track, start: int, amount: int, top: int | None) -> int:
+    """Where a gain of `amount` from `start` ends on a track whose limit is `top`."""
     target = start + amount
-    if track.limit is None or target <= track.limit:
+    if top is None or target <= top:
         return target
     how = rule(engine, track.past_limit, ("overshoot", "exact", "bounce"))
     if how == "overshoot":
-        return track.limit
+        return top
     if how == "exact":
         return start
-    back = 2 * track.limit - target
+    back = 2 * top - target
     return back if track.min is None else max(track.min, back)
 
 
@@ -62,7 +73,7 @@ def gain_points(engine: Engine, seat: Seat, amount: int, track: str) -> None:
         engine.log("gain_vp", seat=seat, amount=amount, track=track, **shared)
         return
     start = player[track]
-    player[track] = past_limit(engine, bounds, start, amount)
+    player[track] = past_limit(engine, bounds, start, amount, limit(engine, seat, track))
     to = player[track]
     shared = _table(engine, track, player)
     engine.log("gain_vp", seat=seat, amount=amount, track=track, start=start, to=to, **shared)
@@ -77,13 +88,13 @@ def gain(engine: Engine, frame: Frame) -> None:
 def can_gain(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     """A bounded track: not once at its limit; with `exact`, not past it."""
     amount, track = args
-    bounds = engine.data.tracks[track]
-    if bounds.limit is None:
+    bounds, top = engine.data.tracks[track], limit(engine, seat, track)
+    if top is None:
         return True
     value = record(engine, seat, track)[track]
     if rule(engine, bounds.past_limit, ("overshoot", "exact", "bounce")) == "exact":
-        return value + amount <= bounds.limit
-    return value < bounds.limit
+        return value + amount <= top
+    return value < top
 
 
 def lose_points(engine: Engine, seat: Seat, amount: int, track: str) -> None:

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..dsl.ast import walk_calls
+from ..dsl.card_sides import backs
 from ..dsl.i18n import N_
-from . import deck_stacks
+from . import companions, deck_stacks
 from .game import NO_ANSWER, Frame, Implementation, take_answer
 from .rng import Rng
 
@@ -88,14 +89,17 @@ class Card:
 def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[str, Card]]:
     """The decks and cards the rules declare, the cards' effects numbered in the program."""
     cards: dict[str, Card] = {}
+    fronts = backs(ruleset.of_kind("card"))  # the back of a two-sided card: its front
     for decl in ruleset.of_kind("card"):
         use = decl.first("play")
         if decl.id is not None:
             # a card with no `play` is never in a hand (a piece of the grid, zones.py)
             effect = program.lower_required(use.effect) if use is not None else None
+            front = ruleset.by_id[fronts[decl.id]] if decl.id in fronts else None
+            # a back has no copies of its own: its front's copies carry it
             cards[decl.id] = Card(
-                decl.value("deck"),
-                decl.value("copies", default=1),
+                decl.value("deck") if front is None else front.value("deck"),
+                decl.value("copies", default=1) if front is None else 0,
                 effect,
                 tier=decl.value("tier"),
                 stays=decl.first("stays") is not None,
@@ -181,6 +185,7 @@ def setup(program: Program, state: dict, players: int) -> None:
             rng.shuffle(pile)
         if cards["aside"][name]:
             rng.shuffle(cards["aside"][name])
+    companions.leave_out(program, cards)
     for pile in (p for d in cards["seat_decks"] for p in d.values()):
         rng.shuffle(pile)
     _leave_out_variants(program, state)

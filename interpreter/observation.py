@@ -26,6 +26,9 @@ game's outcome, in `rounds`.
 
 Resolution queues (interpreter/queues.py), all public: the card in each place, which
 ones are face down, the cursor and the skips to come.
+
+The markers left on tracks with milestones (interpreter/milestones.py) and the limits
+raised in play (interpreter/limits.py), public: the table's and each seat's.
 """
 
 from __future__ import annotations
@@ -125,6 +128,9 @@ def view(engine: Engine, seat: int, private: str = "own", public: bool = True) -
         out["grid"] = grid_view(engine)
     if "queues" in state and public:
         out["queues"] = copy.deepcopy(state["queues"])
+    for key in ("milestones", "limits"):
+        if key in state and public:
+            out[key] = copy.deepcopy(state[key])
     decision = engine.decision()
     if decision is not None:
         shown = {"none": False, "own": decision.player == seat, "all": True}[private]
@@ -261,6 +267,14 @@ def _layout(engine: Engine, private: str, public: bool) -> list[tuple[str, int, 
                 for layer in queue.layers
             ]
             out.append((f"queue_{name}_cursor", 2, "slot and layer carried out, from 1 (0: none)"))
+        out += [
+            (f"milestones_{t}", 1 if data.tracks[t].shared else seats, f"markers left on {t}")
+            for t in data.milestones
+        ]
+        out += [
+            (f"limit_{t}", 1 if data.tracks[t].shared else seats, f"the limit of {t} now")
+            for t in data.raised
+        ]
     if private != "none":
         out.append(("options", 1, "the options of the observer's decision (0: none)"))
     if private != "none" and "cards" in engine.state:
@@ -313,6 +327,7 @@ def tensor(engine: Engine, seat: int, private: str = "own", public: bool = True)
         if "grid" in state:
             values += _grid_tensor(engine)
         values += _queues(engine)
+        values += _track_extras(engine, relative, seats)
     if private != "none":
         mine = decision is not None and (decision.player == seat or private == "all")
         values.append(float(len(decision.options)) if mine and decision is not None else 0.0)
@@ -363,6 +378,22 @@ def _places(engine: Engine, relative: list[int], seats: int) -> list[float]:
         values += row + [0.0] * (seats - len(row))
     laid = [float(len(cards["committed"][s])) for s in relative]
     return values + laid + [0.0] * (seats - len(laid))
+
+
+def _track_extras(engine: Engine, relative: list[int], seats: int) -> list[float]:
+    """The markers left on each track with milestones, then each raised limit: the
+    table's, or each seat's from the observer."""
+    state, data, out = engine.state, engine.data, []
+    for key, tracks in (("milestones", data.milestones), ("limits", data.raised)):
+        for track in tracks:
+            if data.tracks[track].shared:
+                held = state[key]["table"][track]
+                out.append(float(len(held) if key == "milestones" else held))
+                continue
+            own = [state[key]["seats"][s][track] for s in relative]
+            row = [float(len(v) if key == "milestones" else v) for v in own]
+            out += row + [0.0] * (seats - len(row))
+    return out
 
 
 def _queues(engine: Engine) -> list[float]:

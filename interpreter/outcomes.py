@@ -1,11 +1,11 @@
 """The outcome of a cooperative game written in the language (dsl/outcomes.py): the seats
 win or lose together when a track reaches its `win_at` or `lose_at`.
 
-The thresholds are checked whenever a track moves (the procedure's own gain, lose, pay
-and gain_highest). A loss ends the game at once: what was still to run is dropped. A win
-waits for the end of the step it was reached in, so that a loss that the same step brings
-(the last blow that also overheats) comes first. Running out of rounds loses, unless the
-rules say `cooperative survive`.
+The thresholds are checked whenever a track moves (the procedure's own lose and pay
+here, gain and gain_highest in interpreter/milestones.py). A loss ends the game at once:
+what was still to run is dropped. A win waits for the end of the step it was reached in,
+so that a loss that the same step brings (the last blow that also overheats) comes
+first. Running out of rounds loses, unless the rules say `cooperative survive`.
 
 State: `rounds.outcome`, set when the game is decided: `result` ("win" or "lose"), and the
 `track` and `value` of the threshold that decided it (None when the rounds ran out); a win
@@ -112,13 +112,6 @@ def rounds_out(engine: Engine) -> None:
     decide(engine, result, None, None)
 
 
-def _gain(engine: Engine, frame: Frame) -> None:
-    amount, track = frame["args"]
-    core.gain_points(engine, frame["seat"], amount, track)
-    check(engine)
-    engine.finish(frame)
-
-
 def _lose(engine: Engine, frame: Frame) -> None:
     amount, track = frame["args"]
     core.lose_points(engine, frame["seat"], amount, track)
@@ -133,23 +126,15 @@ def _pay(engine: Engine, frame: Frame) -> None:
     engine.finish(frame)
 
 
-def _gain_highest(engine: Engine, frame: Frame) -> None:
-    (track,) = frame["args"]
-    core.gain_points(engine, frame["seat"], max(engine.state.get("roll") or [0]), track)
-    check(engine)
-    engine.finish(frame)
-
-
 def _captain(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     return seat == engine.state["rounds"].get("captain")
 
 
-# the core's track primitives, each checking the thresholds once it has moved a track;
+# the core's track primitives that move a track down, each checking the thresholds once
+# it has moved it (the gains, which may stop at milestones, are interpreter/milestones.py's);
 # and the condition `captain`
 IMPLEMENTATIONS = {
-    "gain": Implementation(_gain, core.can_gain),
     "lose": Implementation(_lose),
     "pay": Implementation(_pay, core.can_pay),
-    "gain_highest": Implementation(_gain_highest),
     "captain": Implementation(core.nothing, _captain),
 }

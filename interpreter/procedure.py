@@ -17,12 +17,18 @@ played and, once over, how the game ended (`threshold`: a track reached its end;
 `roll` the faces of the last roll of dice; `cards` the decks, discard piles and hands
 when the rules declare decks (interpreter/decks.py); `grid` the grid, its pieces and
 tokens when the rules declare one (interpreter/zones.py); `queues` the resolution
-queues when the rules declare them (interpreter/queues.py).
+queues when the rules declare them (interpreter/queues.py); `milestones` the markers left
+on tracks with milestones (interpreter/milestones.py) and `limits` the limits raised in
+play (interpreter/limits.py).
 """
 
 from __future__ import annotations
 
+from ..dsl import card_sides as side_words
+from ..dsl import companions as companion_words
 from ..dsl import decks as deck_words
+from ..dsl import limits as limit_words
+from ..dsl import milestones as milestone_words
 from ..dsl import outcomes as outcome_words
 from ..dsl import queues as queue_words
 from ..dsl import values as value_words
@@ -33,9 +39,9 @@ from ..dsl.errors import ArgumentError
 from ..dsl.i18n import N_, NC_
 from ..dsl.procedure import END_WHEN, VOCABULARY
 from ..dsl.text import TextRenderer
+from . import card_sides, decks, limits, milestones, outcomes, queues, zones
 from . import core_primitives as core
-from . import decks, outcomes, queues, zones
-from .core_primitives import rule
+from .core_primitives import limit, rule
 from .engine import Engine, Seat
 from .game import Frame, Game, Implementation
 from .program import Program
@@ -86,6 +92,8 @@ def setup(program: Program, state: dict, players: int) -> None:
     if program.cooperative is not None:
         state["rounds"].update(outcome=None, won=None)
     state["roll"] = []
+    milestones.setup(program, state, players)
+    limits.setup(program, state, players)
     decks.setup(program, state, players)
     zones.setup(program, state, players)
     queues.setup(program, state)
@@ -210,15 +218,15 @@ def invariants(engine: Engine) -> list[str]:
     state, data, out = engine.state, engine.data, []
     holders = [(f"P{seat + 1}", player) for seat, player in enumerate(state["players"])]
     holders.append(("the table", state.get("shared", {})))
-    for who, held in holders:
+    for seat, (who, held) in enumerate(holders):
         for name, track in data.tracks.items():
             if track.shared != (who == "the table"):
                 continue
-            value = held[name]
+            value, top = held[name], limit(engine, seat, name)
             if track.min is not None and value < track.min:
                 out.append(f"{who} has {value} {name}, below its min {track.min}")
-            if track.limit is not None and value > track.limit:
-                out.append(f"{who} has {value} {name}, above its limit {track.limit}")
+            if top is not None and value > top:
+                out.append(f"{who} has {value} {name}, above its limit {top}")
     play = state["rounds"]
     if (state["scores"] is None) != (play["ending"] is None):
         out.append("scores are set exactly when the game has ended")
@@ -235,6 +243,8 @@ def invariants(engine: Engine) -> list[str]:
     elsewhere = zones.on_board(engine) + queues.cards_in(state)
     return (
         out
+        + milestones.invariants(engine)
+        + limits.invariants(engine)
         + decks.invariants(engine, elsewhere)
         + zones.invariants(engine)
         + queues.invariants(engine)
@@ -258,6 +268,13 @@ def narrate(event: dict, names: list[str], text: TextRenderer) -> str | None:
     queued = queues.narrate(event, who, text)
     if queued is not None:
         return queued
+    other = (
+        milestones.narrate(event, text)
+        or limits.narrate(event, text)
+        or card_sides.narrate(event, text)
+    )
+    if other is not None:
+        return other
     if kind == "turn":
         tracks = _tracks(text, event["tracks"])
         return "\n" + text.fill(TURN, {"round": event["round"], "who": who, "tracks": tracks})
@@ -344,6 +361,7 @@ def position(engine: Engine, seat: int) -> str:
         parts.append(text.fill(TABLE, {"tracks": _tracks(text, state["shared"])}))
     if engine.data.round_phases:
         parts.append(text.fill(CAPTAIN, {"who": f"P{state['rounds']['captain'] + 1}"}))
+    parts += [shown for _, shown in milestones.lines(engine, seat) + limits.lines(engine, seat)]
     line = "  " + " | ".join(parts)
     if "cards" in state and engine.data.card_places:
         names = [f"P{s + 1}" for s in range(len(players))]
@@ -418,6 +436,12 @@ def _player_count(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     return engine.players == args[0]
 
 
+def _state_shape(data: Program, players: int) -> dict[str, dict]:
+    """The schemas of the state's places that a state set up may leave empty or hold of
+    more than one shape: the cards' (interpreter/decks.py) and the grid's cells."""
+    return {**decks.state_shape(data, players), **zones.state_shape(data, players)}
+
+
 GAME: Game[Program] = Game(
     name="rules_only",
     vocabulary=VOCABULARY,
@@ -429,6 +453,9 @@ GAME: Game[Program] = Game(
         **zones.IMPLEMENTATIONS,
         **queues.IMPLEMENTATIONS,
         **outcomes.IMPLEMENTATIONS,
+        **milestones.IMPLEMENTATIONS,
+        **limits.IMPLEMENTATIONS,
+        **card_sides.IMPLEMENTATIONS,
         "player_count": Implementation(core.nothing, _player_count),
     },
     counters=zones.COUNTERS,
@@ -447,12 +474,13 @@ GAME: Game[Program] = Game(
         queue_words.checks,
         outcome_words.checks,
         value_words.checks,
+        milestone_words.checks,
+        limit_words.checks,
+        companion_words.checks,
+        side_words.checks,
     ),
     seen_event=queues.seen_event,
-    state_shape=lambda data, players: {
-        **decks.state_shape(data, players),
-        **zones.state_shape(data, players),
-    },
+    state_shape=_state_shape,
     determinize=decks.determinize,
     break_ties=break_ties,
 )

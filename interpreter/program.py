@@ -19,10 +19,14 @@ from ..dsl.compiler import RuleSet
 from ..dsl.i18n import SOURCE_LANGUAGE
 from ..dsl.text import TextRenderer
 from ..dsl.values import table as values_table
+from .card_sides import tables as side_tables
+from .companions import tables as companion_tables
 from .core_primitives import CORE_IMPLEMENTATIONS
 from .decks import tables as deck_tables
 from .decks import uses_places
 from .effects import EFFECT_OPS, FEASIBLE
+from .limits import raised
+from .milestones import tables as milestone_tables
 from .queues import tables as queue_tables
 from .zones import tables as zone_tables
 
@@ -137,6 +141,15 @@ class Program:
         self.triggers, self.trigger_names = self._triggers(ruleset)
         # the decks and kinds of card of a game written in the language (interpreter/decks.py)
         self.decks, self.cards = deck_tables(ruleset, self)
+        # each card that goes with another (interpreter/companions.py)
+        self.companions = companion_tables(ruleset)
+        # the other side of each two-sided card, and the front of each back
+        # (interpreter/card_sides.py)
+        self.sides, self.fronts = side_tables(ruleset)
+        # the tracks with milestones (interpreter/milestones.py) and those whose limit
+        # the rules raise in play (interpreter/limits.py)
+        self.milestones = milestone_tables(ruleset, self)
+        self.raised: tuple[str, ...] = raised(ruleset)
         # the grid, tokens, selectors and pieces (interpreter/zones.py)
         self.zones = zone_tables(ruleset, self)
         # whether cards can lie beyond decks and hands (on the table, in front of a seat,

@@ -236,6 +236,7 @@ def _new_piece(engine: Engine, card: str) -> dict:
 
 
 def _discard(engine: Engine, card: str) -> None:
+    card = engine.data.fronts.get(card, card)  # a piece showing its back is its front's card
     deck = engine.data.zones.pieces[card].deck
     engine.state["cards"]["discards"][deck].append(card)
 
@@ -905,7 +906,8 @@ def on_board(engine: Engine) -> list[str]:
     """The cards on the grid (for the count of every card's copies)."""
     if "grid" not in engine.state:
         return []
-    return [p["card"] for _, _, p in _pieces(engine)]
+    fronts = engine.data.fronts  # a piece showing its back is its front's card
+    return [fronts.get(p["card"], p["card"]) for _, _, p in _pieces(engine)]
 
 
 def invariants(engine: Engine) -> list[str]:

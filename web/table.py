@@ -5,7 +5,9 @@ tracks (once, the table's), the round and its captain, and the last roll of dice
 cards, how many each seat holds, each deck's and discard pile's size, the viewer's own
 hand (never another's, nor a deck's order), the cards face up on the table and in front
 of each seat and how many each laid face down; a grid with its pieces and tokens; each
-resolution queue's rows, slot by slot, and its cursor while it is resolved. Every
+resolution queue's rows, slot by slot, and its cursor while it is resolved; the markers
+left on tracks with milestones and the limits raised in play (the table's and the
+viewer's own). Every
 word is escaped and every style is a class of the style sheet (the page's CSP allows no
 inline style)."""
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 from html import escape
 
 from ..dsl.i18n import N_
+from ..interpreter import limits, milestones
 from ..interpreter.decks import hand_text, places_lines
 from ..interpreter.engine import Decision, Engine
 from ..interpreter.observation import grid_view
@@ -82,6 +85,7 @@ def _generic(engine: Engine, viewer: int | None, names: list[str]) -> str:
     for track, value in shared.items() if isinstance(shared, dict) else ():
         values = {"track": text.word(track, None, 2), "value": value}
         lines.append((f"shared:{track}", text.fill(SHARED, values)))
+    lines += milestones.lines(engine, viewer) + limits.lines(engine, viewer)
     roll = state.get("roll")
     if roll:
         faces = " ".join(text.tr.number(face) for face in roll)
