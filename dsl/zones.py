@@ -269,6 +269,14 @@ PRIMITIVES = (
         example="defeat front",
     ),
     Primitive(
+        "remove",
+        "Discard the piece a selector picks without any of its effects (neither 'defeat' "
+        "nor 'on_leave' runs); the pieces of its column pack again.",
+        (param("selector", SELECTOR),),
+        N_("discard {selector} without its effects"),
+        example="remove itself",
+    ),
+    Primitive(
         "defeat_all",
         "Defeat every piece a selector would consider, one after another.",
         (param("selector", SELECTOR),),

@@ -169,6 +169,14 @@ def _trade(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
     engine.finish(frame, engine.state["result"])
 
 
+def _idle(engine: Engine, step: int, seat: Seat, ctx: dict) -> bool:
+    """An optional call whose conditions do not hold would do nothing: it is not offered."""
+    node = engine._nodes[step]
+    if not isinstance(node, ast.Call) or not (node.conditions or node.unless):
+        return False
+    return not conditions_check(node, engine._primitives)(engine, seat, ctx)
+
+
 def _optional(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
     seat, ctx = frame["seat"], frame["ctx"]
     (step,) = parts
@@ -182,7 +190,7 @@ def _optional(engine: Engine, frame: Frame, parts: tuple[int, ...]) -> None:
         else:
             engine.finish(frame, True)
         return
-    if not engine.can(seat, step, ctx):
+    if not engine.can(seat, step, ctx) or _idle(engine, step, seat, ctx):
         engine.finish(frame, True)
         return
     values = (("effect", engine.describe(step)),)

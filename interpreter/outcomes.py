@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from .program import Track
 
 
+LOSS_MARGIN = 4.0  # what a lose_at one step away costs a bot's estimate (four steps: 1)
+SPARE_POINT = 0.1  # what a point of a shared track without threshold adds to it
+
+
 def reached(track: Track, value: int, threshold: int | None) -> bool:
     """Whether a value has come to a threshold or gone beyond it, seen from the start."""
     if threshold is None:
@@ -50,15 +54,21 @@ def _first(engine: Engine, which: str) -> tuple[str, int] | None:
 
 
 def progress(engine: Engine) -> float:
-    """How well the team does, for bots: the nearer every `win_at`, the better; the
-    nearer any `lose_at` (the seat nearest to it), the worse."""
+    """How well the team does, for bots: the nearer every `win_at`, the better; a `lose_at`
+    weighs more the nearer it comes (the seat nearest to it): one step from it costs four
+    times what four steps do, so that a bot spends a margin it has and keeps one it lacks.
+    A shared track with neither threshold counts a little for each point (an experience or
+    upgrade track: more is better)."""
     out = 0.0
     for name, track in engine.data.tracks.items():
         seen = values(engine, name)
         if track.win_at is not None:
             out -= min(abs(value - track.win_at) for value in seen)
         if track.lose_at is not None:
-            out += 2.0 * min(abs(value - track.lose_at) for value in seen)
+            nearest = min(abs(value - track.lose_at) for value in seen)
+            out -= LOSS_MARGIN / max(nearest, 0.5)
+        if track.shared and track.win_at is None and track.lose_at is None:
+            out += SPARE_POINT * seen[0]
     return out
 
 

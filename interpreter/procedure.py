@@ -324,13 +324,17 @@ def _why(event: dict, text: TextRenderer) -> str:
     return text.fill(TEAM_WINS if won else TEAM_LOSES, values)
 
 
+OPPOSITION = 0.5  # what each point of life left to the grid's pieces costs the team
+
+
 def heuristic(engine: Engine, seat: int) -> float:
     """The seat's score against the best other score (a won game counts above all); in a
-    cooperative game, how far the team is from its thresholds (outcomes.progress)."""
+    cooperative game, how far the team is from its thresholds (outcomes.progress), less
+    the life left to the pieces of the grid, the team's opposition."""
     if engine.state["scores"] is not None and engine.data.cooperative is not None:
         return 1000.0 * engine.returns()[seat]
     if engine.data.cooperative is not None:
-        return outcomes.progress(engine)
+        return outcomes.progress(engine) - OPPOSITION * zones.opposition(engine)
     score = engine.data.score_track
     players = engine.state["players"]
     mine = players[seat][score]

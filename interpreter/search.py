@@ -111,6 +111,8 @@ class MctsAgent:
             return game.returns()
         estimate = game.data.game.heuristic
         values = [estimate(game, seat) for seat in range(game.players)]
+        if game.data.cooperative is not None:  # one fate: the estimate itself, not a lead
+            return [0.5 + 0.5 * math.tanh(value / self.scale) for value in values]
         out = []
         for seat, own in enumerate(values):
             rival = max((v for other, v in enumerate(values) if other != seat), default=0.0)

@@ -37,6 +37,7 @@ TOKEN_MOVES = N_("  {token} moves to column {column}")
 HIT = N_("  {card} in {cell} takes {amount} damage ({damage} of {life})")
 SHRUGS = N_("  {card} in {cell} ignores {amount} damage (shield)")
 DEFEATED = N_("  {card} in {cell} is defeated")
+REMOVED = N_("  {card} in {cell} is discarded, without its effects")
 ATTACKS = N_("  {card} in {cell} attacks")
 SHIFTS = N_("  every piece moves one row down")
 CLOSES = N_("  row {row} is closed")
@@ -649,6 +650,23 @@ def defeat(engine: Engine, frame: Frame) -> None:
         _defeat(engine, frame["seat"], pid)
 
 
+def remove(engine: Engine, frame: Frame) -> None:
+    """The piece picked is discarded: no `defeat` or `on_leave` effect runs."""
+    if frame.get("done"):
+        engine.finish(frame)
+        return
+    pid = _pick(engine, frame, frame["args"][0])
+    if pid is NO_ANSWER:
+        return
+    frame["done"] = True
+    found = _find(engine, pid) if pid is not None else None
+    if found is not None:
+        row, column, piece = found
+        _vacate(engine, row, column)
+        _discard(engine, piece["card"])
+        engine.log("piece_removed", card=piece["card"], cell=label(engine, row, column))
+
+
 def attack(engine: Engine, frame: Frame) -> None:
     if frame.get("done"):
         engine.finish(frame)
@@ -887,6 +905,7 @@ IMPLEMENTATIONS = {
     "hit": Implementation(hit, can_select),
     "hit_all": Implementation(each, can_each),
     "defeat": Implementation(defeat, can_select),
+    "remove": Implementation(remove, can_select),
     "defeat_all": Implementation(each, can_each),
     "attack": Implementation(attack, can_select),
     "present": Implementation(_nothing, can_select),
@@ -902,6 +921,14 @@ COUNTERS = {"its": its}
 
 
 # ---- checks, views, words -----------------------------------------------------------
+def opposition(engine: Engine) -> int:
+    """The life the pieces on the grid have left, all together (0 without a grid)."""
+    if "grid" not in engine.state:
+        return 0
+    pieces = engine.data.zones.pieces
+    return sum(pieces[p["card"]].life - p["damage"] for _, _, p in _pieces(engine))
+
+
 def on_board(engine: Engine) -> list[str]:
     """The cards on the grid (for the count of every card's copies)."""
     if "grid" not in engine.state:
@@ -994,6 +1021,7 @@ def narrate(event: dict, text: TextRenderer) -> str | None:
         "piece_hit": HIT,
         "piece_shrugs": SHRUGS,
         "piece_defeated": DEFEATED,
+        "piece_removed": REMOVED,
         "piece_attacks": ATTACKS,
         "piece_healed": HEALED,
         "piece_activates": ACTIVATES,

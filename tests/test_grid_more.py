@@ -314,6 +314,19 @@ def test_heal_takes_off_damage_up_to_what_is_marked():
 
 
 # ---- place_below ---------------------------------------------------------------------
+def test_remove_discards_the_piece_without_its_effects_and_packs_the_column():
+    engine = act(position("remove near", {"a2": "big", "b2": "gunner", "c2": "small"}))
+    # the nearest (c2) is gone with neither its defeat nor its on_leave: no points, no hull
+    assert board(engine) == {"a2": "big/0", "b2": "gunner/0"} and points(engine) == (0, 9)
+    assert engine.state["cards"]["discards"]["foes"] == ["small"]
+    assert "  small in c2 is discarded, without its effects" in told(engine)
+    engine = act(position("remove near", {"a2": "big", "b2": "gunner"}, ship=2))
+    assert board(engine) == {"a2": "big/0"} and points(engine) == (0, 9)  # no defeat: 4
+    engine = act(position("remove first", {"a1": "chief", "b1": "small"}))
+    assert board(engine) == {"a1": "small/0"}  # the one below moves up into the gap
+    assert not offered(position("remove near", {"a1": "chief"}))  # nothing to remove
+
+
 def test_place_below_into_a_free_cell_or_not_at_all():
     engine = act(position("place_below foes first", {"a1": "big"}, top="small"))
     assert board(engine) == {"a1": "big/0", "b1": "small/0"}
