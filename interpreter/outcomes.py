@@ -5,7 +5,8 @@ The thresholds are checked whenever a track moves (the procedure's own lose and 
 here, gain and gain_highest in interpreter/milestones.py). A loss ends the game at once:
 what was still to run is dropped. A win waits for the end of the step it was reached in,
 so that a loss that the same step brings (the last blow that also overheats) comes
-first. Running out of rounds loses, unless the rules say `cooperative survive`.
+first; a card of a resolution queue is such a step (interpreter/queues.py). Running out of
+rounds loses, unless the rules say `cooperative survive`.
 
 State: `rounds.outcome`, set when the game is decided: `result` ("win" or "lose"), and the
 `track` and `value` of the threshold that decided it (None when the rounds ran out); a win
@@ -95,6 +96,20 @@ def check(engine: Engine) -> None:
     won = _first(engine, "win_at")
     if won is not None and engine.state["rounds"]["won"] is None:
         engine.state["rounds"]["won"] = won[0]
+
+
+def settle(engine: Engine) -> bool:
+    """A win reached and waiting is decided now, when the card of a queue it was reached
+    in is over (a queue's cards are the steps of its resolution): the stack is cut as for
+    a loss. Whether the game was decided."""
+    play = engine.state["rounds"]
+    if engine.data.cooperative is None or play["won"] is None or play["outcome"] is not None:
+        return False
+    track = play["won"]
+    decide(engine, "win", track, engine.data.tracks[track].win_at)
+    del engine.state["stack"][1:-1]
+    engine.state["triggered"] = []
+    return True
 
 
 def step(engine: Engine, frame: Frame) -> None:

@@ -405,7 +405,24 @@ def checks(by_kind: dict) -> list[Diagnostic]:
                 N_("the game can never end: give the game 'rounds' or a track 'end_at'"),
             )
         )
-    return out + [d for t in by_kind.get("track", []) for d in _start_within_bounds(t)]
+    out += [d for t in by_kind.get("track", []) for d in _start_within_bounds(t)]
+    return out + _variants_used(by_kind)
+
+
+def _variants_used(by_kind: dict) -> list[Diagnostic]:
+    """A variant of a game of this procedure plays only through the cards that belong to
+    it (`card { variant NAME }`): one that no card names would change nothing."""
+    named = {card.value("variant") for card in by_kind.get("card", [])}
+    return [
+        Diagnostic.of(
+            "W401",
+            variant.item.span,
+            N_("the variant '{variant}' changes nothing: no card belongs to it"),
+            variant=variant.id,
+        )
+        for variant in by_kind.get("variant", [])
+        if variant.id is not None and variant.id not in named
+    ]
 
 
 def _start_within_bounds(track: Decl) -> list[Diagnostic]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..dsl.i18n import N_, NN_
-from . import decks
+from . import decks, outcomes
 from .game import NO_ANSWER, Frame, Implementation, take_answer
 
 if TYPE_CHECKING:
@@ -261,6 +261,9 @@ def resolve(engine: Engine, frame: Frame) -> None:
         engine.log("resolve_queue", queue=name)
     elif frame.pop("running", False):
         frame["pos"] += 1
+        if outcomes.settle(engine):  # the card that won is over: nothing more runs
+            engine.finish(frame)
+            return
     while frame["pos"] < spec.slots * len(spec.layers):
         slot, index = divmod(frame["pos"], len(spec.layers))
         entry, layer = queue["slots"][slot][index], spec.layers[index]

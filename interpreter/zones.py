@@ -512,7 +512,12 @@ def can_close(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
 
 
 def move_token(engine: Engine, frame: Frame) -> None:
+    """One column left or right; at an edge (reached earlier in the same effect, after
+    the effect was found possible) the token stays and the move is not done."""
     token, way = frame["args"]
+    if not can_move_token(engine, frame["seat"], frame["args"], frame["ctx"]):
+        engine.finish(frame, False)
+        return
     tokens = _board(engine)["tokens"]
     tokens[token] += -1 if way == "left" else 1
     engine.log("token_moves", token=token, column=tokens[token])

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 SETUPTOOLS = CONFIG["tool"]["setuptools"]
-CODE_DIRS = ("dsl", "interpreter", "cli", "adapters", "examples", "docs/sphinxext", "web")
+CODE_DIRS = ("dsl", "interpreter", "cli", "adapters", "examples", "games", "docs/sphinxext", "web")
 DATA_DIRS = (
     *CODE_DIRS,
     "content",

@@ -9,12 +9,13 @@ from blackangel.dsl.compiler import compile_paths
 from blackangel.interpreter.program import build
 
 # each registered game, with rules it runs (the engine's own procedure, `rules_only`, runs
-# Dice Race and Sky Regatta, games registered as folders of rules)
+# Dice Race, Sky Regatta and Bossin' Space, games registered as folders of rules)
 GAMES = {
     "black_angel": [],
     "rules_only": ["examples/dice_race"],
     "dice_race": ["examples/dice_race"],
     "sky_regatta": ["examples/sky_regatta"],
+    "bossin_space": ["games/bossin_space"],
 }
 
 
@@ -59,4 +60,10 @@ def test_nothing_is_implemented_that_the_language_cannot_say(program):
 
 
 def test_every_declared_variant_is_played(program):
-    assert set(program.variants) == set(program.game.variants)
+    """A game module plays its own variants; the engine's own procedure plays a variant
+    through the cards that belong to it (ba-lint warns of one that none does)."""
+    if program.game.name == "rules_only":
+        played = {card.variant for card in program.cards.values()} - {None}
+    else:
+        played = set(program.game.variants)
+    assert set(program.variants) == played

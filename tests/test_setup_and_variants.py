@@ -153,3 +153,11 @@ def test_shuffle_back_puts_the_discards_under_the_deck(tmp_path):
     assert not can(engine, 0, ("pile",), {})  # nothing to take back
     engine.state["cards"]["discards"]["pile"] = ["plain"]
     assert can(engine, 0, ("pile",), {})
+
+
+def test_a_variant_no_card_belongs_to_changes_nothing_and_is_warned_of(tmp_path):
+    text = RULES.replace("  variant spicy\n", "")
+    warned = [d for d in _compile(tmp_path, text).diagnostics if d.code == "W401"]
+    assert [d.message for d in warned] == [
+        "the variant 'spicy' changes nothing: no card belongs to it"
+    ]
