@@ -141,7 +141,9 @@ def log_text(engine: Engine) -> str:
 
 
 # ---- set-up (rulebook, Przygotowanie do gry, steps 1-11) --------------------------------
-@pytest.mark.parametrize("players, enemies, hand", [(1, 28, 3), (2, 28, 5), (3, 24, 5), (4, 24, 4), (5, 24, 4)])
+@pytest.mark.parametrize(
+    "players, enemies, hand", [(1, 28, 3), (2, 28, 5), (3, 24, 5), (4, 24, 4), (5, 24, 4)]
+)
 def test_set_up_by_player_count(players, enemies, hand):
     engine = new(players, seed=3)
     cards, grid = engine.state["cards"], engine.state["grid"]
@@ -167,7 +169,9 @@ def test_set_up_by_player_count(players, enemies, hand):
     # the boss: one at random; its own four threat cards and no other boss's
     (boss,) = cards["decks"]["bosses"]
     assert sorted(cards["decks"]["boss_threats"]) == sorted(
-        c for c, card in program().cards.items() if card.deck == "boss_threats" and c.startswith(boss)
+        c
+        for c, card in program().cards.items()
+        if card.deck == "boss_threats" and c.startswith(boss)
     )
 
 
@@ -175,7 +179,9 @@ def test_set_up_by_player_count(players, enemies, hand):
 def test_a_difficulty_adds_its_four_threat_cards(variant, added):
     engine = new(3, seed=2, variants=(variant,))
     cards = engine.state["cards"]
-    in_queue = [c["card"] for slot in engine.state["queues"]["timeline"]["slots"] for c in slot if c]
+    in_queue = [
+        c["card"] for slot in engine.state["queues"]["timeline"]["slots"] for c in slot if c
+    ]
     threats = cards["decks"]["threats"] + in_queue
     assert len(threats) == 16
     marked = [c for c in threats if program().cards[c].variant == variant]
@@ -250,7 +256,9 @@ def test_an_enemy_crossing_the_line_is_discarded_without_experience_and_hits_the
     engine = new(4)
     clear_grid(engine)
     put(engine, "c1", "raider")  # damage 2
-    play_round(engine, ["new_enemy", "blank", "blank", "blank"], ["shot", "repair", "repair", "repair"])
+    play_round(
+        engine, ["new_enemy", "blank", "blank", "blank"], ["shot", "repair", "repair", "repair"]
+    )
     assert engine.state["shared"]["life"] == 1 and engine.state["shared"]["experience"] == 0
     assert "raider" in engine.state["cards"]["discards"]["enemies"]
     assert "raider leaves the grid from c1" in log_text(engine)
@@ -311,7 +319,7 @@ def test_the_boss_enters_above_the_ships_column_once_the_enemy_deck_is_exhausted
     engine.state["grid"]["tokens"]["ship"] = 3
     on_top(engine, "threats", QUIET)
     answer(engine, "no")  # the threat phase goes on: the boss enters, its threats are laid
-    assert board(engine)[f"^3"] == f"{boss}/0"
+    assert board(engine)["^3"] == f"{boss}/0"
     slots = engine.state["queues"]["timeline"]["slots"]
     laid = [slot[2]["card"] for slot in slots]
     # the boss's four threat cards, each in the slot it prints
@@ -361,7 +369,12 @@ def test_a_new_enemy_from_an_exhausted_deck_lowers_the_boss_and_closes_the_top_r
     clear_grid(engine)
     put(engine, "^4", boss)
     put(engine, "a1", "drone")
-    play_round(engine, ["new_enemy", "blank", "blank", "blank"], ["repair", "repair", "shot", "shot"], "instead")
+    play_round(
+        engine,
+        ["new_enemy", "blank", "blank", "blank"],
+        ["repair", "repair", "shot", "shot"],
+        "instead",
+    )
     assert engine.state["grid"]["closed"] == 1  # row A is no longer available
     assert board(engine) == {"^4": f"{boss}/0", "b1": "drone/0"}
     text = engine.data.game.position(engine, 0)
@@ -369,7 +382,9 @@ def test_a_new_enemy_from_an_exhausted_deck_lowers_the_boss_and_closes_the_top_r
 
 
 def test_the_bosss_emp_skips_the_next_command():
-    seed = next(s for s in range(1, 60) if new(4, s).state["cards"]["decks"]["bosses"] == ["void_tyrant"])
+    seed = next(
+        s for s in range(1, 60) if new(4, s).state["cards"]["decks"]["bosses"] == ["void_tyrant"]
+    )
     engine = new(4, seed)
     exhaust_enemies(engine)
     clear_grid(engine)
@@ -457,7 +472,10 @@ def test_whole_games_keep_the_invariants(players, variant):
         engine.apply(agent.choose(engine, engine.decision()))
     assert problems(engine) == []
     outcome = engine.state["rounds"]["outcome"]
-    assert outcome["result"] in ("win", "lose") and engine.returns() == [float(outcome["result"] == "win")] * players
+    assert (
+        outcome["result"] in ("win", "lose")
+        and engine.returns() == [float(outcome["result"] == "win")] * players
+    )
 
 
 def test_the_same_seed_plays_the_same_game():
