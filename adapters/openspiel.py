@@ -7,7 +7,8 @@
 
 Parameters: `players` (the game's player counts; Black Angel 1-4, 1 the solo game
 against Hal), `solo` (true: a game for 1 player, whatever `players` says), `advanced`
-(the variant `advanced`, for a game that has it), `edition` (one of the game's editions:
+(the variant `advanced`, for a game that has it), `variants` (the game's variants, several
+joined with `+`, e.g. `hard` for Bossin' Space; none: none), `edition` (one of the game's editions:
 the rulings that edition's rulebook implies; none: the defaults) and `rulings` (choices of
 rulings as `name:option`, several joined with `+`, e.g. `negative_vp:allow+hal_difficulty:easy`;
 none: no choices).
@@ -72,6 +73,7 @@ PARAMETERS: dict[str, Any] = {
     "advanced": False,
     "edition": NONE,
     "rulings": NONE,
+    "variants": NONE,
 }
 
 
@@ -124,9 +126,12 @@ def settings(data: Program, params: dict[str, Any]) -> dict[str, Any]:
     edition = None if params["edition"] in (NONE, "") else params["edition"]
     chosen = [] if params["rulings"] in (NONE, "") else params["rulings"].split("+")
     rulings = resolve(data, edition, [text.replace(":", "=", 1) for text in chosen])
-    variants = ("advanced",) if params["advanced"] else ()
-    if params["advanced"] and "advanced" not in data.variants:
-        raise ValueError(f"{data.title} has no variant 'advanced'")
+    named = [] if params["variants"] in (NONE, "") else params["variants"].split("+")
+    variants = tuple(sorted(set(named) | ({"advanced"} if params["advanced"] else set())))
+    unknown = [v for v in variants if v not in data.variants]
+    if unknown:
+        known = ", ".join(data.variants) or "none"
+        raise ValueError(f"{data.title} has no variant '{unknown[0]}' (variants: {known})")
     return {"players": players, "rulings": rulings, "variants": variants}
 
 

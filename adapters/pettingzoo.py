@@ -61,6 +61,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for an unwrapped enviro
         players: int = 3,
         game: str = DEFAULT,
         advanced: bool = False,
+        variants: tuple[str, ...] = (),
         edition: str | None = None,
         rulings: tuple[str, ...] = (),
         render_mode: str | None = None,
@@ -72,12 +73,15 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for an unwrapped enviro
         low = self.data.player_range.start
         if not low <= players <= seats:
             raise ValueError(f"players must be {low}-{seats}, not {players}")
-        if advanced and "advanced" not in self.data.variants:
-            raise ValueError(f"{self.data.title} has no variant 'advanced'")
+        chosen = tuple(sorted(set(variants) | ({"advanced"} if advanced else set())))
+        unknown = [v for v in chosen if v not in self.data.variants]
+        if unknown:
+            known = ", ".join(self.data.variants) or "none"
+            raise ValueError(f"{self.data.title} has no variant '{unknown[0]}' (variants: {known})")
         self.metadata = {**self.metadata, "name": f"{game}_v0"}
         self.players = players
         self.rulings = resolve(self.data, edition, list(rulings))
-        self.variants = ("advanced",) if advanced else ()
+        self.variants = chosen
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         layout = Engine.new_game(self.data, max(2, low), 0)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .catalogs import check, mod_folder, template_messages
 from .diagnostics import Diagnostic
-from .extract import extract_ba
+from .extract import extract_ba, game_module_of
 from .i18n import DOMAIN, SOURCE_LANGUAGE, Key, mod_locale_dirs, read_catalog, read_messages
 from .loader import UsageError, display_name, find_files
 
@@ -42,10 +42,16 @@ def mod_template(paths: Sequence[str | Path]):
     shipped = set(template_messages())
     folder = mod_folder(list(paths))
     template = Catalog(domain=domain_of(folder), project=domain_of(folder), fuzzy=False)
-    for path in find_files(list(paths)):
+    files = find_files(list(paths))
+    # every file is read with the words of the game module its `game` names (a file of a
+    # game split in several files declares none of its own)
+    options = {"game": game_module_of(files)} if files else {}
+    for path in files:
         shown = _relative(path, folder)
         with path.open("rb") as handle:
-            for line, _function, parts, comments in extract_ba(handle, (), ("TRANSLATORS:",), {}):
+            for line, _function, parts, comments in extract_ba(
+                handle, (), ("TRANSLATORS:",), options
+            ):
                 context, *ids = parts
                 if (context, ids[0]) in shipped:
                     continue

@@ -492,3 +492,32 @@ def test_the_game_is_registered_and_lints_clean():
     assert games.rules_folder("bossin_space") == RULES
     result = compile_paths([str(RULES)])
     assert [d for d in result.diagnostics if d.severity == "error" or d.code.startswith("W4")] == []
+
+
+# ---- every command, with --game bossin_space --------------------------------------------
+def _invoke(*args: str) -> tuple[int, str]:
+    from click.testing import CliRunner
+
+    from blackangel.cli.main import ba
+
+    result = CliRunner().invoke(ba, list(args), catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_ba_play_prints_a_whole_cooperative_game(players):
+    code, out = _invoke("play", "--game", "bossin_space", "--players", str(players), "--seed", "1")
+    assert code == 0 and "-- round 1:" in out and "is the captain" in out
+    assert "** the team " in out and ("the team wins" in out or "the team loses" in out)
+
+
+def test_ba_simulate_cards_and_rulings_know_the_game():
+    code, out = _invoke(
+        "simulate", "--game", "bossin_space", "--players", "2", "--games", "3",
+        "--workers", "1", "--variant", "easy",
+    )  # fmt: skip
+    assert code == 0 and "3 games, 2 players" in out and "the team:" in out
+    code, out = _invoke("cards", "--game", "bossin_space", "missile")
+    assert code == 0 and "rocket" not in out and "nearest enemy of a column" in out
+    code, out = _invoke("rulings", "--game", "bossin_space")
+    assert code == 0 and "reinforcements_below" in out

@@ -208,3 +208,15 @@ def test_untranslated_texts_are_those_no_catalog_gives(run, mod):
     assert run(ba, "catalogs", "--rules", str(mod), "--lang", "pl")[0] == 0
     translate(po(mod, "pl"), "pl", {HELP: "latarnia płonie"})
     assert untranslated([mod], "pl") == [REASON]
+
+
+def test_a_game_in_several_files_is_read_with_the_words_of_the_module_it_names():
+    """Bossin' Space declares its game module (`rules_only`) in game.ba only: the other
+    files' messages are those of that module's places (a selector in `hit`), not Black
+    Angel's."""
+    from blackangel.dsl.mod_catalogs import mod_template
+
+    folder = Path(__file__).resolve().parent.parent / "games" / "bossin_space"
+    keys = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in mod_template([folder])}
+    assert ("hit.selector", "the nearest enemy in the ship's column") in keys
+    assert not any(context and context.startswith("HAL_") for context, _ in keys)

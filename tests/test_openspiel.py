@@ -230,6 +230,18 @@ def test_a_game_without_python_passes_random_sim_test(players):
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("players, variants", [(1, "none"), (3, "hard"), (5, "easy")])
+def test_bossin_space_a_cooperative_game_passes_random_sim_test(players, variants):
+    params = {"players": players, "variants": variants}
+    game = pyspiel.load_game("python_bossin_space", params)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_variant_the_game_lacks_is_refused():
+    with pytest.raises(Exception, match="no variant 'brutal'"):
+        pyspiel.load_game("python_bossin_space", {"variants": "brutal"}).new_initial_state()
+
+
 def test_every_game_with_rules_is_registered_with_its_own_type():
     from blackangel.adapters import playable
 

@@ -98,6 +98,12 @@ def test_api_test_on_a_game_without_python(players):
     seed_test(lambda: env(players=players, game="dice_race"), num_cycles=100)
 
 
+@pytest.mark.parametrize("players, variants", [(1, ()), (4, ("extreme",))])
+def test_api_test_on_bossin_space(players, variants):
+    """A cooperative game of grid, queue and face-down cards, through the generic observation."""
+    api_test(env(players=players, game="bossin_space", variants=variants), num_cycles=200)
+
+
 def test_a_game_by_name_plays_to_the_end_with_its_rules():
     game = raw_env(players=3, game="dice_race")
     assert game.metadata["name"] == "dice_race_v0" and game.data.title == "Dice Race"

@@ -107,6 +107,15 @@ POLISH_NOT_THE_RULEBOOKS = {
         r"\bdodat(ek|ku)\b(?! (web|lsp|cluster|docs|report)\b)",  # the appendix is "Załącznik"
         r"twojej siat|twoją planszę|twojej ręce|na ręce",  # reflexive, "w ręku"
     ],
+    # Bossin' Space's rulebook: a deck is "talia", the timeline "Oś czasu", heat
+    # "Temperatura", an enemy "Wróg", command cards "karty Dowodzenia"
+    "bossin_space": [
+        r"\bstos(u|y|ów|ie|em)?\b",
+        r"\b[Ll]ini[aięą] czasu\b",
+        r"\b[Cc]iepł[oa]?\b|\b[Gg]orąc",
+        r"\b[Pp]rzeciwnik",
+        r"\b[Rr]ozkaz",
+    ],
 }
 TERM_CHECKS = [
     (game, pattern) for game, terms in POLISH_NOT_THE_RULEBOOKS.items() for pattern in terms
