@@ -239,6 +239,9 @@ def shuffle_back(engine: Engine, frame: Frame) -> None:
     (deck,) = frame["args"]
     seat, spec = frame["seat"], engine.data.decks[deck]
     pile, discards = _piles(engine.state["cards"], spec, deck, seat)
+    if not discards:  # run where it was not checked first (a piece's activation)
+        engine.finish(frame, False)
+        return
     back = list(discards)
     discards.clear()
     engine.rng.shuffle(back)

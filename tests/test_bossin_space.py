@@ -35,9 +35,9 @@ def program():
     return build(result.ruleset)
 
 
-def new(players: int, seed: int = 1, variants: tuple[str, ...] = ()) -> Engine:
+def new(players: int, seed: int = 1, variants: tuple[str, ...] = (), **rulings: str) -> Engine:
     """A game at its first decision: the captain's card exchange of round 1."""
-    return Engine.new_game(program(), players, seed, variants=variants)
+    return Engine.new_game(program(), players, seed, rulings=rulings, variants=variants)
 
 
 # ---- setting a position by hand -------------------------------------------------------
@@ -290,6 +290,42 @@ def test_the_fourth_degree_of_heat_loses_at_once():
     play_round(engine, QUIET, ["laser", "shot", "repair", "repair"], "use")
     assert engine.is_terminal() and engine.state["rounds"]["outcome"]["result"] == "lose"
     assert engine.state["rounds"]["outcome"]["track"] == "heat"
+
+
+@pytest.mark.parametrize(
+    "ruling, after",
+    [
+        ("push", {"a2": "signaller/0", "b2": "drone/0", "c2": "raider/0"}),
+        ("free_only", {"a2": "signaller/0", "b2": "raider/0"}),
+    ],
+)
+def test_reinforcements_come_directly_below_as_the_ruling_says(ruling, after):
+    """Odsiecz: a new enemy on the space below the card; when that space is taken, the
+    ruling reinforcements_below decides (push: the cards below move down one row)."""
+    engine = new(4, reinforcements_below=ruling)
+    clear_grid(engine)
+    put(engine, "a2", "signaller")
+    put(engine, "b2", "raider")
+    on_top(engine, "enemies", ["drone"])
+    play_round(
+        engine, ["activation", "blank", "blank", "blank"], ["repair"] * 3 + ["shot"], "instead"
+    )
+    assert board(engine) == after
+
+
+def test_reinforcements_from_an_exhausted_deck_shuffle_its_discards_back():
+    engine = new(4)
+    exhaust_enemies(engine)
+    silence(engine)
+    clear_grid(engine)
+    put(engine, "a3", "signaller")
+    play_round(
+        engine, ["activation", "blank", "blank", "blank"], ["repair"] * 3 + ["shot"], "instead"
+    )
+    # the boss came in at the threat phase; the signaller's new enemy from the discards
+    placed = board(engine)
+    assert placed["b3"].split("/")[0] in program().cards and set(placed) == {"^2", "a3", "b3"}
+    assert "shuffled" in log_text(engine)
 
 
 # ---- the boss (Boss; Karty Zagrożeń Bossa; Koniec gry; FAQ) ------------------------------
