@@ -500,6 +500,11 @@ def shift(engine: Engine, frame: Frame) -> None:
 
 
 def close_row(engine: Engine, frame: Frame) -> None:
+    """The first open row closes, if it is empty (a piece that entered it earlier in the
+    same effect, after the effect was found possible, keeps it open)."""
+    if not can_close(engine, frame["seat"], frame["args"], frame["ctx"]):
+        engine.finish(frame, False)
+        return
     board = _board(engine)
     engine.log("row_closed", row=engine.data.zones.grid.rows[board["closed"]])
     board["closed"] += 1

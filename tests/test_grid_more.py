@@ -327,6 +327,14 @@ def test_remove_discards_the_piece_without_its_effects_and_packs_the_column():
     assert not offered(position("remove near", {"a1": "chief"}))  # nothing to remove
 
 
+def test_a_row_filled_earlier_in_the_same_effect_stays_open():
+    """The effect was found possible with row a empty; the fill before close_row takes
+    it, so the row stays open (no piece is ever shut in a closed row)."""
+    engine = act(position("fill foes a, close_row", {"b2": "small"}))
+    assert engine.state["grid"]["closed"] == 0 and problems(engine) == []
+    assert {"a1", "a2", "a3"} <= set(board(engine))
+
+
 def test_place_below_into_a_free_cell_or_not_at_all():
     engine = act(position("place_below foes first", {"a1": "big"}, top="small"))
     assert board(engine) == {"a1": "big/0", "b1": "small/0"}
