@@ -237,6 +237,16 @@ class Primitive:
     # before `->`, it gives what follows uses (Hal takes a die to act with it) rather
     # than paying for it: text joins the two with TRADE_FOR_USE (dsl/text.py)
     provides: bool = False
+    flagged: str | None = None  # the template of a call that writes its optional flag
+
+    def template_for(self, values: tuple) -> str:
+        """The template that renders a call with these values: `flagged` when the call
+        writes its flag (`hit 2 front overflow`), else `template`."""
+        written = any(
+            p.type.form == "flag" and i < len(values) and values[i] == p.type.words[0]
+            for i, p in enumerate(self.params)
+        )
+        return self.flagged if written and self.flagged is not None else self.template
 
     @property
     def amount(self) -> bool:

@@ -341,7 +341,7 @@ class TextRenderer(NodeVisitor):
                 return self.typed_word(param.type, value, slot, last_count["n"])
             return str(value)
 
-        return PLACEHOLDER.sub(fill, self._(prim.template))
+        return PLACEHOLDER.sub(fill, self._(prim.template_for(call.values)))
 
     def _counter(self, counter: ast.Call) -> str:
         prim = self.primitives.get(counter.name)

@@ -252,6 +252,9 @@ PRIMITIVES = (
         "damage until that source has dealt it 2.",
         (AMOUNT, param("selector", SELECTOR), param("overflow", flag("overflow"), optional=True)),
         N_("{selector} takes {amount} damage"),
+        flagged=N_(
+            "{selector} takes {amount} damage, and what it does not need goes on to the next"
+        ),
         example="hit 2 front overflow",
     ),
     Primitive(
@@ -327,6 +330,7 @@ PRIMITIVES = (
             param("push", flag("push"), optional=True),
         ),
         N_("put the top card of {deck} below {selector}"),
+        flagged=N_("put the top card of {deck} below {selector}, pushing the pieces below it down"),
         example="place_below rocks self push",
     ),
     Primitive(

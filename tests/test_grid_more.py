@@ -570,3 +570,20 @@ def test_hive_siege_narrates_the_new_lines_in_polish_and_german(lang, lines):
     told = [data.game.narrate(e, ["P1", "P2"], data.text) or "" for e in engine.state["log"]]
     assert lines[0] in told
     assert any(line.endswith(lines[1]) for line in told)
+
+
+def test_card_text_says_when_a_call_pushes_or_overflows():
+    from blackangel.dsl.text import TextRenderer
+
+    ruleset = compile_paths([str(GAME)]).ruleset
+    text = TextRenderer(ruleset.decls, ruleset.vocabulary, "en", ruleset.locales)
+    nest = text.card_lines(ruleset.by_id["nest"])
+    assert nest == [
+        "On activation: Put the top card of bug below this bug, pushing the pieces below it down."
+    ]
+    drone = text.card_lines(ruleset.by_id["drone"])
+    assert drone == ["On activation: Lose 1 hull plate if cannon is within 0 of its column."]
+    phases = [use.effect for use in ruleset.by_id["fight"].fields["step"]]
+    assert text.effect(phases[1]).startswith(
+        "the nearest bug in the cannon's column takes 2 damage, and what it does not need"
+    )
