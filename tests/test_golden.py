@@ -6,24 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from blackangel.dsl.compiler import load_shipped
-from blackangel.interpreter.program import build
-
 SCRIPT = Path(__file__).parent / "golden" / "regenerate.py"
 spec = importlib.util.spec_from_file_location("regenerate", SCRIPT)
 regenerate = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(regenerate)
 
 
-@pytest.fixture(scope="module")
-def data():
-    return build(load_shipped())
-
-
-@pytest.mark.parametrize("players, seed, variants", regenerate.GAMES)
-def test_playthrough_matches_golden_file(data, players, seed, variants):
-    expected = regenerate.path_for(players, seed, variants).read_text(encoding="utf-8")
-    actual = regenerate.golden_text(data, players, seed, variants)
+@pytest.mark.parametrize("game, players, seed, variants", regenerate.GAMES)
+def test_playthrough_matches_golden_file(game, players, seed, variants):
+    expected = regenerate.path_for(game, players, seed, variants).read_text(encoding="utf-8")
+    actual = regenerate.golden_text(game, players, seed, variants)
     if actual != expected:
         diff = "".join(
             difflib.unified_diff(
