@@ -90,7 +90,7 @@ COMMANDS = {
     ),
     "rulings": ([], ["finish_line  What a move", "choose with --ruling NAME=OPTION on ba play"]),
     "scenario": ([str(SCENARIO)], ["PASS resting takes two boost tokens", "1 passed, 0 failed"]),
-    "catalogs": (["--check"], ["dice_race.pot", "pl: 31 of 31 translated"]),
+    "catalogs": (["--check"], ["dice_race.pot", "translated, 0 untranslated, 0 fuzzy"]),
 }
 
 
