@@ -161,3 +161,23 @@ def test_a_variant_no_card_belongs_to_changes_nothing_and_is_warned_of(tmp_path)
     assert [d.message for d in warned] == [
         "the variant 'spicy' changes nothing: no card belongs to it"
     ]
+
+
+def test_an_optional_call_whose_condition_fails_is_not_offered(tmp_path):
+    """`optional gain 1 tokens if at_least 3 points`: with fewer points the call would do
+    nothing, so the seat is not asked; with enough, it is."""
+    text = RULES.replace(
+        "  step spend: (at_most 1 points, gain 1 tokens) or gain 0 points\n",
+        "  step spend: optional gain 1 tokens if at_least 3 points\n",
+    ).replace("  copies 6\n  play: gain 1 points\n", "  copies 6\n  play: gain 2 points\n")
+    result = _compile(tmp_path, text)
+    assert result.ruleset is not None and result.errors == [], result.diagnostics
+    engine = Engine.new_game(build(result.ruleset), 1, 4)
+    asked = [e for e in engine.state["log"] if e["event"] == "choice"]
+    # one seat, no other decision: the game ran to its end; the optional was asked only
+    # once the seat had 3 points or more (after its second card)
+    while not engine.is_terminal():
+        decision = engine.decision()
+        assert decision.kind == "optional" and engine.state["players"][0]["points"] >= 3
+        engine.apply("yes")
+    assert asked == [] and engine.state["players"][0]["tokens"] == 2 + 2
