@@ -8,7 +8,7 @@
 Parameters: `players` (the game's player counts; Black Angel 1-4, 1 the solo game
 against Hal), `solo` (true: a game for 1 player, whatever `players` says), `advanced`
 (the variant `advanced`, for a game that has it), `variants` (the game's variants, several
-joined with `+`, e.g. `hard` for Bossin' Space; none: none), `edition` (one of the game's editions:
+joined with `+`; none: none), `edition` (one of the game's editions:
 the rulings that edition's rulebook implies; none: the defaults) and `rulings` (choices of
 rulings as `name:option`, several joined with `+`, e.g. `negative_vp:allow+hal_difficulty:easy`;
 none: no choices).
