@@ -13,6 +13,7 @@ piece (a shield counts a source's damage together). Everything on the grid is pu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -648,7 +649,9 @@ def can_each(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     return bool(ordered(engine, args[-1], ctx))
 
 
-def defeat(engine: Engine, frame: Frame) -> None:
+def _on_pick(engine: Engine, frame: Frame, act: Callable[[int, int, dict], None]) -> None:
+    """The piece the selector picks (the seat's decision when pieces are alike), acted on
+    once: `act(row, column, piece)`; the frame finishes when it is entered again."""
     if frame.get("done"):
         engine.finish(frame)
         return
@@ -656,40 +659,32 @@ def defeat(engine: Engine, frame: Frame) -> None:
     if pid is NO_ANSWER:
         return
     frame["done"] = True
-    if pid is not None:
-        _defeat(engine, frame["seat"], pid)
+    found = _find(engine, pid) if pid is not None else None
+    if found is not None:
+        act(*found)
+
+
+def defeat(engine: Engine, frame: Frame) -> None:
+    _on_pick(engine, frame, lambda row, column, piece: _defeat(engine, frame["seat"], piece["id"]))
 
 
 def remove(engine: Engine, frame: Frame) -> None:
     """The piece picked is discarded: no `defeat` or `on_leave` effect runs."""
-    if frame.get("done"):
-        engine.finish(frame)
-        return
-    pid = _pick(engine, frame, frame["args"][0])
-    if pid is NO_ANSWER:
-        return
-    frame["done"] = True
-    found = _find(engine, pid) if pid is not None else None
-    if found is not None:
-        row, column, piece = found
+
+    def discard(row: int, column: int, piece: dict) -> None:
         _vacate(engine, row, column)
         _discard(engine, piece["card"])
         engine.log("piece_removed", card=piece["card"], cell=label(engine, row, column))
 
+    _on_pick(engine, frame, discard)
+
 
 def attack(engine: Engine, frame: Frame) -> None:
-    if frame.get("done"):
-        engine.finish(frame)
-        return
-    pid = _pick(engine, frame, frame["args"][0])
-    if pid is NO_ANSWER:
-        return
-    frame["done"] = True
-    found = _find(engine, pid) if pid is not None else None
-    if found is not None:
-        row, column, piece = found
+    def carry_out(row: int, column: int, piece: dict) -> None:
         engine.log("piece_attacks", card=piece["card"], cell=label(engine, row, column))
         _run(engine, frame["seat"], piece, "attack", column)
+
+    _on_pick(engine, frame, carry_out)
 
 
 def token_at(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:

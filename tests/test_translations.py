@@ -250,11 +250,11 @@ def test_the_start_page_names_the_difficulty_levels_in_the_language():
 
     levels = ["easy", "standard", "difficult", "extreme"]
     html = page.start_page(
-        i18n.translator("pl"), ["en", "pl"], [1, 2], [], levels, "standard", "T", []
+        i18n.translator("pl"), ["en", "pl"], [1, 2], [], levels, "standard", "T", {}
     )
     assert '<option value="easy">łatwy</option>' in html
     assert '<option value="standard" selected>standardowy</option>' in html
-    html = page.start_page(i18n.translator("en"), ["en"], [1, 2], [], levels, "standard", "T", [])
+    html = page.start_page(i18n.translator("en"), ["en"], [1, 2], [], levels, "standard", "T", {})
     assert '<option value="extreme">extreme</option>' in html
 
 

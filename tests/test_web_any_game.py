@@ -75,3 +75,30 @@ def test_the_generic_table_escapes_the_names(client):
     names = view["names"]
     assert all(name in view["table"] or "&" in name for name in names)
     assert "<script" not in view["table"] and "style=" not in view["table"]
+
+
+@pytest.fixture
+def bossin_space(tmp_path):
+    result = compile_paths([str(RULES.parents[1] / "games" / "bossin_space")])
+    assert result.ruleset is not None and not result.errors, result.errors
+    return web_client(tmp_path / "bossin.sqlite3", result.ruleset, bot_delay=0)
+
+
+def test_bossin_space_offers_its_difficulties_and_plays_one(bossin_space):
+    """A cooperative game for 1-5 players: its variants (difficulty modules) are boxes to
+    tick on the start page, in the page's language; a game on `hard` is played through
+    the API by a person and bots, drawn by the generic table."""
+    html = bossin_space.get("/?lang=pl").text
+    assert '<input type="checkbox" name="variant" value="hard">' in html
+    assert "Trudny: do talii Zagrożeń" in html
+    assert "<fieldset hidden><legend>" in html  # no advanced rules to choose
+    body = {"players": 2, "seats": ["person", "person"], "lang": "en", "variants": ["brutal"]}
+    assert bossin_space.post("/api/games", json=body).status_code == 422
+    assert bossin_space.post("/api/games", json={**body, "variants": "hard"}).status_code == 422
+    game = start(bossin_space, players=3, seats=["person", "greedy", "greedy"], seed=4,
+                 variants=["hard"])  # fmt: skip
+    first = state(bossin_space, game["id"], game["seats"][0]["token"])
+    assert "timeline" in first["table"] and "ship" in first["table"]
+    view = play_out(bossin_space, game)
+    bots_done(bossin_space)
+    assert view["over"] is True

@@ -106,12 +106,14 @@ def test_a_hostile_locale_folder_name_is_not_offered(ruleset):
 
 def test_the_pages_escape_every_value_of_the_rule_set(ruleset):
     tr = translator("en", ruleset.locales)
-    html = page.start_page(tr, ["en", HOSTILE], [1, 2], [HOSTILE], [HOSTILE], None, HOSTILE, [])
+    html = page.start_page(
+        tr, ["en", HOSTILE], [1, 2], [HOSTILE], [HOSTILE], None, HOSTILE, {HOSTILE: HOSTILE}
+    )
     assert "<script>alert" not in html and '"><script' not in html
     tr = copy.copy(tr)  # the translators are shared: this one only for this test
     tr.lang = HOSTILE
     for html in (
-        page.start_page(tr, ["en"], [2], [], [], None, "T", []),
+        page.start_page(tr, ["en"], [2], [], [], None, "T", {}),
         page.table_page(tr, "g", "t", HOSTILE),
     ):
         assert "<script>alert" not in html and '"><script' not in html

@@ -4,7 +4,7 @@
     GET  /games/{id}?token=...      the table page of a seat (without a token: a spectator);
                                     an unknown game or a wrong token: a page saying so
     GET  /favicon.ico               redirects to /static/favicon.svg
-    POST /api/games                 start a game: {players, seats, advanced, edition,
+    POST /api/games                 start a game: {players, seats, advanced, variants, edition,
                                     difficulty, lang, seed, auto} -> its id and links
     GET  /api/games/{id}?token=...  what that seat (or a spectator) sees; with &step=N, as
                                     it was after N choices (to follow it decision by
@@ -161,7 +161,10 @@ def create_app(
                 list(ruling.options) if ruling else [],
                 ruling.default if ruling else None,
                 tr.pgettext("title", first.title),
-                list(first.variants),
+                {
+                    name: tr.pgettext(f"variant {name}", text)
+                    for name, text in first.variants.items()
+                },
             )
         )
 

@@ -176,10 +176,12 @@ def start_page(
     difficulties: list[str],
     default_difficulty: str | None,
     title: str,
-    variants: list[str],
+    variants: dict[str, str],
 ) -> str:
-    """The start page, offering only what the game has: its player counts, its variants,
-    editions and difficulties (the parts a game lacks are hidden, the script reads them)."""
+    """The start page, offering only what the game has: its player counts, its variants
+    (Black Angel's advanced rules as a choice of rules, any other variant as a box to tick,
+    with its help), editions and difficulties (the parts a game lacks are hidden, the
+    script reads them)."""
     _ = tr.gettext
     players = "".join(
         f'<option value="{n}"{" selected" if n == 2 else ""}>{n}</option>' for n in player_counts
@@ -216,6 +218,13 @@ def start_page(
     )
     solo = " hidden" if 1 not in player_counts or not difficulties else ""
     rules = " hidden" if "advanced" not in variants else ""
+    others = "".join(
+        f'<label><input type="checkbox" name="variant" value="{escape(name)}"> '
+        f"{escape(text or name)}</label>"
+        for name, text in variants.items()
+        if name != "advanced"
+    )
+    modules = " hidden" if not others else ""
     edition = " hidden" if not editions else ""
     body = f"""
 <header><h1>{escape(title)}</h1>
@@ -231,6 +240,7 @@ def start_page(
 <label><input type="radio" name="rules" value="base" checked> {escape(_(BASE_RULES))}</label>
 <label><input type="radio" name="rules" value="advanced"> {escape(_(ADVANCED_RULES))}</label>
 </fieldset>
+<fieldset id="variants"{modules}><legend>{escape(_(RULES))}</legend>{others}</fieldset>
 <label{edition}>{escape(_(EDITION))} <select name="edition">{edition_options}</select></label>
 <label class="difficulty">{escape(_(DIFFICULTY))}
 <select name="difficulty">{difficulty_options}</select></label>

@@ -118,7 +118,10 @@ def game_settings(body: dict, programs: Programs, langs: list[str]) -> Settings:
     advanced = body.get("advanced", False)
     if not isinstance(advanced, bool):
         raise Malformed("advanced must be true or false")
-    variants = ["advanced"] if advanced else []
+    named = body.get("variants", [])
+    if not isinstance(named, list) or not all(isinstance(v, str) for v in named):
+        raise Malformed("variants must be a list of names")
+    variants = sorted(set(named) | ({"advanced"} if advanced else set()))
     for name in variants:
         if name not in data.variants:
             raise Malformed(f"the rules have no variant '{name}'")

@@ -120,6 +120,7 @@
     const body = {
       players, seats,
       advanced: form.rules.value === "advanced",
+      variants: [...form.querySelectorAll('input[name="variant"]:checked')].map((box) => box.value),
       edition: form.edition.value || null,
       difficulty: players === 1 ? form.difficulty.value : null,
       lang: form.lang.value,
