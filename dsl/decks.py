@@ -254,6 +254,15 @@ PRIMITIVES = (
         example="reveal_committed command",
     ),
     Primitive(
+        "holds",
+        "A condition: the seat holds a card of this kind in its hand (a role or ability "
+        "card dealt to it).",
+        (param("card", ref("card", "card")),),
+        N_("you hold {card}"),
+        condition=True,
+        example="hit 1 beside if holds gunner",
+    ),
+    Primitive(
         "in_front",
         "A condition: at least this many cards of a deck lie face up in front of the seat.",
         (AMOUNT, param("deck", DECK)),

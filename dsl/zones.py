@@ -131,7 +131,8 @@ KINDS = (
         ),
         keyword(
             "beside_token",
-            "Only the pieces of the columns next to a token's.",
+            "Only the pieces of the columns next to a token's; the order picks the best of "
+            "each of the two, and the seat chooses between them.",
             param("token", TOKEN),
         ),
         keyword(
@@ -604,9 +605,11 @@ def checks(by_kind: dict) -> list[Diagnostic]:
 
 
 def _hands(by_kind: dict, calls: list) -> list[Diagnostic]:
-    """A card with no 'play' effect cannot be played: its deck must not reach a hand."""
+    """A card with no 'play' effect cannot be played: its deck must not reach a hand,
+    unless the card is one held for what it is (a role that `holds` reads)."""
     dealt = {d.id for d in by_kind.get("deck", []) if d.value("deal")}
     drawn = {c.values[1] for _, c in calls if c.name in ("draw", "refill") and len(c.values) == 2}
+    held = {c.values[0] for _, c in calls if c.name == "holds" and c.values}
     return [
         Diagnostic.of(
             "E111",
@@ -616,7 +619,9 @@ def _hands(by_kind: dict, calls: list) -> list[Diagnostic]:
             deck=card.value("deck"),
         )
         for card in by_kind.get("card", [])
-        if card.first("play") is None and card.value("deck") in dealt | drawn
+        if card.first("play") is None
+        and card.value("deck") in dealt | drawn
+        and card.id not in held
     ]
 
 

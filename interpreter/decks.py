@@ -491,6 +491,10 @@ def reveal_committed(engine: Engine, frame: Frame) -> None:
     engine.finish(frame)
 
 
+def holds(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
+    return args[0] in engine.state["cards"]["hands"][seat]
+
+
 def in_front(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     amount, deck = args
     kinds, least = engine.data.cards, engine.data.count(amount, engine.players)
@@ -523,6 +527,7 @@ IMPLEMENTATIONS = {
     "clear": Implementation(clear),
     "commit": Implementation(commit, can_discard),
     "reveal_committed": Implementation(reveal_committed),
+    "holds": Implementation(_nothing, holds),
     "in_front": Implementation(_nothing, in_front),
     "on_table": Implementation(_nothing, on_table),
 }

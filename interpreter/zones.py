@@ -320,12 +320,13 @@ def ordered(engine: Engine, name: str, ctx: dict) -> list[tuple[int, int, dict]]
 
 def best(engine: Engine, name: str, ctx: dict) -> list[tuple[int, int, dict]]:
     """The pieces a selector may pick: those alike at the head of its order (with
-    `each_column`, those of each column); the seat acting chooses among them."""
+    `each_column` or `beside_token`, those of each column, the columns being lines of their
+    own); the seat acting chooses among them."""
     selector = engine.data.zones.selectors[name]
     pool = _pool(engine, selector, ctx)
     groups = [[f for f in pool if f[1] == c] for c in range(engine.data.zones.grid.columns)]
     out = []
-    for group in groups if selector.place == "each_column" else [pool]:
+    for group in groups if selector.place in ("each_column", "beside_token") else [pool]:
         if not group:
             continue
         top = min(_rank(engine, selector, f) for f in group)

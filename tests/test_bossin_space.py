@@ -40,6 +40,22 @@ def new(players: int, seed: int = 1, variants: tuple[str, ...] = (), **rulings: 
     return Engine.new_game(program(), players, seed, rulings=rulings, variants=variants)
 
 
+def without_crew(engine: Engine, keep: dict[int, str] | None = None) -> Engine:
+    """The crew cards out of the seats' hands (a test of something else), but for `keep`:
+    {seat: crew card} (taken from wherever it lies)."""
+    cards = engine.state["cards"]
+    for hand in cards["hands"]:
+        cards["discards"]["crew"] += [c for c in hand if program().cards[c].deck == "crew"]
+        hand[:] = [c for c in hand if program().cards[c].deck != "crew"]
+    for seat, card in (keep or {}).items():
+        for pile in (cards["decks"]["crew"], cards["discards"]["crew"]):
+            if card in pile:
+                pile.remove(card)
+                break
+        cards["hands"][seat].append(card)
+    return engine
+
+
 # ---- setting a position by hand -------------------------------------------------------
 def _take(engine: Engine, deck: str, card: str) -> None:
     """Take one copy of a card out of its deck or discard pile (it must be there)."""
@@ -98,8 +114,11 @@ def hands(engine: Engine, held: list[list[str]]) -> None:
     """Each seat holds exactly these command cards (the rest go to the discard pile)."""
     cards = engine.state["cards"]
     for seat in range(len(held)):
-        cards["discards"]["commands"].extend(cards["hands"][seat])
-        cards["hands"][seat] = []
+        hand = cards["hands"][seat]
+        cards["discards"]["commands"].extend(
+            c for c in hand if program().cards[c].deck == "commands"
+        )
+        hand[:] = [c for c in hand if program().cards[c].deck != "commands"]  # crew stays
     for seat, wanted in enumerate(held):
         for card in wanted:
             _take(engine, "commands", card)
@@ -121,11 +140,18 @@ def answer(engine: Engine, *answers: str) -> Engine:
     return engine
 
 
-def play_round(engine: Engine, threats: list[str], commands: list[str], *more: str) -> Engine:
+def play_round(
+    engine: Engine,
+    threats: list[str],
+    commands: list[str],
+    *more: str,
+    crew: dict[int, str] | None = None,
+) -> Engine:
     """A round of four seats from its first decision: these threats turned up, each seat
     lays its only card, the captain lays them into the timeline in this order; then the
-    `more` answers (use or instead, targets)."""
+    `more` answers (use or instead, targets). No crew card but those of `crew`."""
     assert engine.players == 4
+    without_crew(engine, crew)
     on_top(engine, "threats", threats)
     hands(engine, [[card] for card in commands])
     answer(engine, "no")  # the captain keeps the hand: no exchange
@@ -158,7 +184,13 @@ def test_set_up_by_player_count(players, enemies, hand):
     assert engine.state["shared"]["life"] == 3 and engine.state["shared"]["heat"] == 0
     # step 6: 4 command cards each, 5 with 2-3 players; the solo player has no hand: the
     # first decision is round 1's, after drawing three (Tryb 1-osobowy, Rozdanie)
-    assert [len(h) for h in cards["hands"]] == [hand] * players
+    commands = [[c for c in h if program().cards[c].deck == "commands"] for h in cards["hands"]]
+    assert [len(h) for h in commands] == [hand] * players
+    # step 7: one crew card each, none in the solo game (the Hacker is not played)
+    crew = [[c for c in h if program().cards[c].deck == "crew"] for h in cards["hands"]]
+    assert [len(c) for c in crew] == [0 if players == 1 else 1] * min(players, 4) + [0] * (
+        players - 4
+    )
     # step 5: the 6 advanced commands face down beside the deck
     assert Counter(cards["aside"]["commands"]) == Counter(
         {"double_shot": 2, "advanced_laser": 2, "advanced_missile": 2}
@@ -557,3 +589,77 @@ def test_ba_simulate_cards_and_rulings_know_the_game():
     assert code == 0 and "rocket" not in out and "nearest enemy of a column" in out
     code, out = _invoke("rulings", "--game", "bossin_space")
     assert code == 0 and "reinforcements_below" in out
+
+
+# ---- the crew (Karty Załogi; Kapitan rundy) ------------------------------------------------
+def captain(engine: Engine) -> int:
+    return engine.state["rounds"]["captain"]
+
+
+def test_the_gunner_fires_a_shot_into_a_column_next_to_the_ships_once_a_round():
+    engine = new(4)
+    clear_grid(engine)
+    put(engine, "a3", "drone")
+    put(engine, "a1", "drone")
+    crew = {captain(engine): "gunner"}
+    # nothing in the ship's column: only the gunner's shot can be carried out; the
+    # captain chooses the column (the nearest of each)
+    play_round(engine, QUIET, ["shot", "shot", "repair", "repair"], "use", "cell:a3", crew=crew)
+    assert board(engine) == {"a1": "drone/0"}
+    assert engine.state["shared"]["ability_used"] == 1
+    # the second shot: the ability is spent this round, so it is turned down at once
+    text = log_text(engine)
+    assert text.count("drone in a3 takes 1 damage") == 1
+    assert "turns shot face down instead" in text
+
+
+def test_only_the_captain_uses_a_crew_card():
+    engine = new(4)
+    clear_grid(engine)
+    put(engine, "a3", "drone")
+    other = (captain(engine) + 1) % 4
+    play_round(engine, QUIET, ["shot", "repair", "repair", "repair"], crew={other: "gunner"})
+    # the shot finds nothing in column 2 and the captain has no gunner: turned down at once
+    assert board(engine) == {"a3": "drone/0"} and engine.state["shared"]["ability_used"] == 0
+
+
+def test_the_pilot_turns_a_move_the_other_way():
+    engine = new(4)
+    crew = {captain(engine): "pilot"}
+    play_round(engine, QUIET, ["move_left", "repair", "repair", "repair"], "use", crew=crew)
+    decision = engine.decision()
+    assert decision.kind == "choose_effect" and len(decision.options) == 2
+    answer(engine, "option:1")
+    assert engine.state["grid"]["tokens"]["ship"] == 3
+
+
+def test_the_mechanic_ignores_one_rise_of_heat_a_round():
+    engine = new(4)
+    clear_grid(engine)
+    put(engine, "a2", "cruiser")
+    crew = {captain(engine): "mechanic"}
+    play_round(engine, QUIET, ["laser", "laser", "repair", "repair"], "use", crew=crew)
+    answer(engine, "option:0")  # the mechanic's ability, not the degree of heat
+    assert engine.state["shared"]["heat"] == 0 and engine.state["shared"]["ability_used"] == 1
+    answer(engine, "use")  # the second laser: no choice left, the heat rises
+    assert engine.state["shared"]["heat"] == 1
+
+
+def test_the_scientist_gains_one_more_for_the_first_defeat_of_the_round():
+    engine = new(4)
+    clear_grid(engine)
+    put(engine, "a2", "drone")
+    put(engine, "b2", "drone")
+    crew = {captain(engine): "scientist"}
+    # the first drone: 1 and the scientist's 1, the first marker (2): an upgrade to choose
+    play_round(engine, QUIET, ["shot", "shot", "repair", "repair"], "use", crew=crew)
+    assert engine.decision().kind == "choose_effect"
+    answer(engine, "option:0", "use")  # then the second drone: 1, no more bonus
+    assert engine.state["shared"]["experience"] == 1 and board(engine) == {}
+
+
+def test_the_ability_is_ready_again_each_round():
+    engine = new(4)
+    shared(engine, ability_used=1)
+    play_round(engine, QUIET, ["repair"] * 3 + ["move_left"], *["instead"] * 4)
+    assert engine.state["rounds"]["round"] == 2 and engine.state["shared"]["ability_used"] == 0

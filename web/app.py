@@ -162,7 +162,7 @@ def create_app(
                 ruling.default if ruling else None,
                 tr.pgettext("title", first.title),
                 {
-                    name: tr.pgettext(f"variant {name}", text)
+                    name: tr.pgettext("variant " + name, text)
                     for name, text in first.variants.items()
                 },
             )
