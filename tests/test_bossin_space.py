@@ -557,7 +557,12 @@ def test_the_same_seed_plays_the_same_game():
 
 
 def test_the_game_is_registered_and_lints_clean():
-    assert games.rules_folder("bossin_space") == RULES
+    installed = games.rules_folder("bossin_space")  # the source tree's or site-packages' copy
+    assert installed is not None
+    names = sorted(p.name for p in RULES.glob("*.ba"))
+    assert sorted(p.name for p in installed.glob("*.ba")) == names
+    assert all((installed / n).read_text() == (RULES / n).read_text() for n in names)
+    assert (installed / "locales" / "pl" / "LC_MESSAGES" / "bossin_space.po").is_file()
     result = compile_paths([str(RULES)])
     assert [d for d in result.diagnostics if d.severity == "error" or d.code.startswith("W4")] == []
 
