@@ -140,7 +140,8 @@ class _ToAst(Transformer):
     def call(self, children):
         name, rest = children[0], children[1:]
         args, per, cap, times = [], None, None, None
-        conditions: dict[str, list[ast.Call]] = {"if": [], "unless": []}
+        # no annotation in this untyped method (mypyc's build reads it as an error)
+        conditions = {"if": list[ast.Call](), "unless": list[ast.Call]()}
         for child in rest:
             if isinstance(child, ast.Call):
                 per = child
