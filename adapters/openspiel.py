@@ -26,8 +26,8 @@ options (the game's `Observation.bounds`: 256). A chance outcome `k` of a draw o
 generator's `below(n) == k`; `max_chance_outcomes` bounds `n` by the longest pile.
 
 Observations: `observation_string` and `observation_tensor` are the game's observation of
-a seat (`Game.observation`: Black Angel's interpreter/black_angel/observation.py, laid out
-in docs/ai.md; for a game without one, the generic interpreter/observation.py); at a chance node
+a seat (`Game.observation`: the game module's own, laid out in docs/ai.md; for a game
+without one, the generic interpreter/observation.py); at a chance node
 they show the position before the step being decided. An observer made for an observation
 type (`make_py_observer`, `make_observation`) shows what it asks for: with private_info
 NONE no hand and no options of a decision (the public observation, the same for every

@@ -1,6 +1,6 @@
 """Every registered game with rules of its own as a PettingZoo AEC environment: `env()`
-(with PettingZoo's usual wrappers) and `raw_env()`; `game` names the game (default
-black_angel; `env(game="dice_race")`).
+(with PettingZoo's usual wrappers) and `raw_env()`; `game` names the game (a registered
+name; default: the registry's default game).
 
     from blackangel.adapters.pettingzoo import env
     game = env(players=3)
@@ -14,8 +14,8 @@ black_angel; `env(game="dice_race")`).
 Agents are `player_0` .. `player_{n-1}` (seats 0..n-1; in Black Angel `players=1` is the
 solo game against Hal, who is no agent). The agent to act is the seat the engine asks, not a fixed
 rotation. An observation is a dict: `observation`, the seat's observation tensor (the game's
-`Game.observation`: Black Angel's interpreter/black_angel/observation.py, whose fields
-docs/ai.md lists, or the generic interpreter/observation.py), in a Box of float32 from
+`Game.observation`: the game module's own, whose fields docs/ai.md lists, or the generic
+interpreter/observation.py), in a Box of float32 from
 -1000 to 1000, and `action_mask`, int8 over the actions. An action is the
 index of an option of the current decision, in the engine's order (as in the OpenSpiel
 game); the action space is `Discrete(N)`, N the most options of a decision

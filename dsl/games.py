@@ -1,6 +1,6 @@
 """The registry of games: which game module a rule set is written for.
 
-A rule set names its game module in its `game` declaration (`module black_angel`;
+A rule set names its game module in its `game` declaration (`module NAME`;
 without it, the default game: the one whose game object says `default`). Game modules
 are found through the entry-point group `blackangel.games`, so an installed package
 adds a game without touching this one:
@@ -13,7 +13,7 @@ An entry point may also name a package with no game object, whose folder holds t
 those rules name (`module rules_only`: the engine's own procedure), and `rules_folder` gives
 the folder, so that a command or an adapter can load the game by its name:
 
-    dice_race = "blackangel.examples.dice_race"
+    my_rules = "my_package.my_rules"
 
 `register` adds a game object directly (for tests and notebooks).
 

@@ -2,7 +2,7 @@
 primitive and a vocabulary are.
 
 Nothing here names a game. The words every game shares are in `dsl/core.py`; a
-game adds its own (Black Angel's are in `interpreter/black_angel/vocabulary.py`),
+game module adds its own (its `Game.vocabulary`),
 and the checker, the text renderer, the JSON Schema and `ba language` all read
 the resulting `Vocabulary`.
 

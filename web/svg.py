@@ -1,6 +1,6 @@
-"""SVG pieces shared by Black Angel's table in `ba serve` (interpreter/black_angel/drawing.py)
-and the diagrams of the rules reference (docs/sphinxext/diagrams.py): one drawing of a
-hexagon, an arrow, a label, and the colours of the game."""
+"""SVG pieces shared by a game's own table drawing in `ba serve` (the `Game.table` hook of
+its game module) and the diagrams of the rules reference (docs/sphinxext/diagrams.py): one
+drawing of a hexagon, an arrow, a label, and the colours the rules declare."""
 
 from __future__ import annotations
 
