@@ -325,14 +325,17 @@ def _why(event: dict, text: TextRenderer) -> str:
 
 
 OPPOSITION = 0.5  # what each point of life left to the grid's pieces costs the team
+FINISHED = 1000.0  # a won cooperative game's worth to the bots; a lost one's is its opposite
 
 
 def heuristic(engine: Engine, seat: int) -> float:
     """The seat's score against the best other score (a won game counts above all); in a
     cooperative game, how far the team is from its thresholds (outcomes.progress), less
-    the life left to the pieces of the grid, the team's opposition."""
+    the life left to the pieces of the grid, the team's opposition. A finished cooperative
+    game is worth more than any position if won and less than any if lost (an estimate
+    is negative: a lost game worth 0 would be sought)."""
     if engine.state["scores"] is not None and engine.data.cooperative is not None:
-        return 1000.0 * engine.returns()[seat]
+        return FINISHED if engine.returns()[seat] > 0 else -FINISHED
     if engine.data.cooperative is not None:
         return outcomes.progress(engine) - OPPOSITION * zones.opposition(engine)
     score = engine.data.score_track

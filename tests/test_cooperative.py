@@ -170,6 +170,24 @@ def test_a_loss_ends_the_game_at_once_and_a_win_at_the_end_of_its_step(tmp_path)
     assert engine.returns() == [1.0] and engine.state["players"][0]["spare"] == 1
 
 
+def test_bots_value_a_lost_game_below_any_position_and_do_not_choose_it(tmp_path):
+    """The estimate of a position still in play is negative (the distance to the win, the
+    margins to the losses): a lost game must be worth less than that, not 0, or the bots
+    choose to lose (the greedy bot took `blow`, which ends the game lost, over `strike`)."""
+    data = compiled(tmp_path, CREW)
+    engine = Engine.new_game(data, 1, 1)
+    lost = engine.clone()
+    choose(lost, "blow")
+    assert lost.returns() == [0.0]
+    assert procedure.heuristic(lost, 0) < procedure.heuristic(engine, 0) < 0
+    won = Engine.new_game(compiled(tmp_path, CREW, ("  start 2\n", "  start 1\n")), 1, 1)
+    choose(won, "strike")
+    assert procedure.heuristic(won, 0) > procedure.heuristic(engine, 0)
+    for seed in range(5):
+        chosen = GreedyAgent(seed).choose(engine, engine.decision())
+        assert "blow" not in next(o.label for o in engine.decision().options if o.id == chosen)
+
+
 def test_running_out_of_rounds_loses_unless_the_team_survives(tmp_path):
     wait = ("run strike or run blow or run wait", "run wait")
     cool = ("pay 1 spare -> gain 1 heat", "gain 1 spare")
