@@ -204,7 +204,7 @@ class Engine(Generic[P]):
         chance: Any = None,
     ) -> Engine[P]:
         """A game set up for `players`, its randomness from `seed`, with rulings (the rest
-        keep their defaults) and variants (e.g. Black Angel's "advanced"), run to its first
+        keep their defaults) and variants (a game's `variant` names), run to its first
         decision. With `auto_answer=False` a decision with only one option is asked like any
         other (see `ask_or_force`). With `log=False` the log keeps only the choices (a
         replay still works), not the events that narrate the game and feed its records.

@@ -11,7 +11,7 @@ the engine need to know about one game and nothing else knows:
 - its state layout, as one table of piles (`piles`), and its invariants;
 - how its log reads, how a bot values a position, and how scenarios place things;
 - if it has an automated opponent (a side of the table that follows its own rules and
-  is no seat: Black Angel's Hal), where that opponent keeps its score, how it answers
+  is no seat), where that opponent keeps its score, how it answers
   a question an effect asks it, and the score the seats must beat.
 
 Games are found by name through the registry in `dsl/games.py`.
@@ -81,9 +81,9 @@ class ScenarioForms(Generic[P]):
     `home`: puts a card or tile that an override replaced back where it belongs;
     `remove`: puts one out of play, into a pile of the layout for removed things
     (`[[set]] remove = [...]`, `pushed_out = "removed"`); `player_names`: players
-    that are not seats (Black Angel's "neutral"), which `[[set]] player = "NAME"`
+    that are not seats (a neutral player), which `[[set]] player = "NAME"`
     gives only the `player_keys` (the functions receive the name as the player).
-    `tables`: top-level tables the game reads (Black Angel's `[hal]`), each with the
+    `tables`: top-level tables the game reads (an automated opponent's), each with the
     function that applies it (program, state, table, where) before the `[[set]]`s.
     """
 
@@ -187,7 +187,7 @@ class Game(Generic[P]):
     default: bool = False
     scenarios: ScenarioForms[P] = field(default_factory=ScenarioForms)
     # An automated opponent runs effects under a seat of its own that is not an int
-    # (Black Angel: "hal"). `holder`: the record holding a seat's tracks (the core
+    # (its name in the state). `holder`: the record holding a seat's tracks (the core
     # primitives gain and lose write there); `automaton`: the option (id, label, value)
     # such a seat picks when an effect asks it something; `rival`: the opponent's name
     # and score, which a seat must beat strictly to win (None: no automated opponent).

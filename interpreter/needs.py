@@ -2,7 +2,7 @@
 places where a primitive has what it acts on, and the phases a primitive's check asks about.
 
 A game module's implementation reads `engine.ruling("name")` and compares the answer
-with the options it knows; a primitive like Black Angel's `set_die_value` acts on the
+with the options it knows; a game module's primitive (one that sets a die, say) acts on the
 die that the moment it runs in provides, and a step of a turn on the turn in progress.
 A phase's steps run wherever the phase is run from (the keyword that names it as a
 turn, or a `run` in some effect), so a primitive that only a turn gives what it needs
@@ -170,7 +170,7 @@ def phase_places(by_kind: dict[str, list[Decl]], vocabulary: Vocabulary) -> dict
 
 def primitive_places(table: Mapping[str, tuple[str, Places]], vocabulary: Vocabulary) -> Check:
     """Primitives that act on what only some places give them (a die chosen for an action,
-    the ravager being resolved, an automated opponent's state): each, with what it needs
+    the piece being resolved, an automated opponent's state): each, with what it needs
     (a message marked N_), may appear only in the effects of those fields, or in the
     steps of phases that run only from them."""
 

@@ -6,7 +6,7 @@ node, the numbers of its parts and its label. No networkx and no checking at run
 time: the compiler has done that.
 
 A game module's `build` returns a subclass of `Program` that adds the game's own
-tables (Black Angel: missions, tiles, strips...).
+tables (a game module's own kinds of components).
 """
 
 from __future__ import annotations

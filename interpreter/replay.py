@@ -56,7 +56,7 @@ def load(text: str) -> dict:
     """A replay file's content, its fields checked; UnusableReplay for anything else."""
     replay = parse_json(text, "a replay file", UnusableReplay)
     if not isinstance(replay, dict) or replay.get("format") != FORMAT:
-        raise UnusableReplay("not a Black Angel replay (missing format marker)")
+        raise UnusableReplay("not a replay of this engine (missing format marker)")
     if replay.get("version") != VERSION:
         raise UnusableReplay(
             f"replay version {str(replay.get('version'))[:20]} is not supported (need {VERSION})"

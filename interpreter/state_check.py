@@ -52,7 +52,7 @@ def enum(values: Iterable[Any]) -> Schema:
 
 
 def seat_schema(players: int, *others: Any) -> Schema:
-    """A seat number (0-based), or one of `others` (Black Angel's "neutral")."""
+    """A seat number (0-based), or one of `others` (a player that is not a seat)."""
     seat: Schema = {"type": "integer", "minimum": 0, "maximum": players - 1}
     return {"anyOf": [seat, enum(others)]} if others else seat
 
@@ -144,8 +144,8 @@ FRAME_KEYS = {
 }
 FRAMES = "frames"  # the key of state_shape's schemas of the game's own frames, by op
 FIXED = "fixed"  # the key of state_shape's lists that keep the length they are set up with
-# the key of state_shape's seats that are not a player's: an automated opponent's (Black
-# Angel's "hal"), under which effects run (Game.automaton); it never decides
+# the key of state_shape's seats that are not a player's: an automated opponent's, under
+# which effects run (Game.automaton); it never decides
 SEATS = "seats"
 
 
