@@ -237,13 +237,18 @@ class Primitive:
     # before `->`, it gives what follows uses (Hal takes a die to act with it) rather
     # than paying for it: text joins the two with TRADE_FOR_USE (dsl/text.py)
     provides: bool = False
-    flagged: str | None = None  # the template of a call that writes its optional flag
+    # the template of a call that writes its optional flag or value (`hit 2 front overflow`,
+    # `fill_layer hazards 1`)
+    flagged: str | None = None
 
     def template_for(self, values: tuple) -> str:
         """The template that renders a call with these values: `flagged` when the call
-        writes its flag (`hit 2 front overflow`), else `template`."""
+        writes an optional flag or value, else `template`."""
         written = any(
-            p.type.form == "flag" and i < len(values) and values[i] == p.type.words[0]
+            p.optional
+            and i < len(values)
+            and values[i] is not None
+            and (p.type.form != "flag" or values[i] == p.type.words[0])
             for i, p in enumerate(self.params)
         )
         return self.flagged if written and self.flagged is not None else self.template

@@ -97,11 +97,13 @@ PRIMITIVES = (
     Primitive(
         "fill_layer",
         "Turn up the top card of the layer's deck into each free slot of the layer, from "
-        "the first slot (face up; as many as the deck has).",
-        (param("layer", LAYER),),
+        "the first slot (face up; as many as the deck has); with an amount, only that many "
+        "cards (a card that prints its slot goes there).",
+        (param("layer", LAYER), param("amount", COUNT, lo=1, optional=True)),
         N_("turn up cards into the free slots of the {layer}"),
         can_fail=False,
         example="fill_layer hazards",
+        flagged=N_("turn up {amount} {amount:card} into the free slots of the {layer}"),
     ),
     Primitive(
         "lay",

@@ -119,12 +119,12 @@ def fill_layer(engine: Engine, frame: Frame) -> None:
     """One card from the top of the layer's deck for each slot free at the start, face
     up: into the first free slot, or a card that prints its slot into that one, and when
     that slot is taken, onto the discard pile unused (so the cards drawn are bounded
-    even by a deck that reshuffles)."""
-    (layer,) = frame["args"]
+    even by a deck that reshuffles). With an amount, no more cards than that are drawn."""
+    layer, *amount = frame["args"]
     seat, deck = frame["seat"], engine.data.layers[layer].deck
     queue, index = _place(engine, layer)
     turned, unused = [], []
-    for _ in _free(engine, layer):
+    for _ in _free(engine, layer)[: amount[0] if amount else None]:
         card = decks._top(engine, deck, seat)
         if card is None:
             break

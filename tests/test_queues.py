@@ -129,6 +129,16 @@ def test_fill_turns_up_a_card_into_each_free_slot_face_up():
     assert len(engine.state["cards"]["decks"]["alarms"]) == 8 - 2
 
 
+def test_fill_with_an_amount_turns_up_no_more_cards_than_that(tmp_path):
+    data = variant(tmp_path, ("fill_layer alarm_row", "fill_layer alarm_row 1"))
+    engine = Engine.new_game(data, 2, 3)
+    line = engine.state["queues"]["watch_line"]
+    assert [row[1] is not None for row in line["slots"]] == [True, False]
+    assert len(engine.state["cards"]["decks"]["alarms"]) == 8 - 1
+    alarms = dict(data.phases["turn"])["alarms"]
+    assert data.label(alarms) == "turn up 1 card into the free slots of the alarm row"
+
+
 def test_an_empty_deck_reshuffles_its_discards_or_turns_up_nothing(tmp_path):
     engine = Engine.new_game(program(), 2, 3)
     cards = engine.state["cards"]
