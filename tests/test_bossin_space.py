@@ -591,7 +591,7 @@ def test_ba_simulate_cards_and_rulings_know_the_game():
     )  # fmt: skip
     assert code == 0 and "3 games, 2 players" in out and "the team:" in out
     code, out = _invoke("cards", "--game", "bossin_space", "missile")
-    assert code == 0 and "rocket" not in out and "nearest enemy of a column" in out
+    assert code == 0 and "carry out rocket strike if you have at least 1 missile upgrade" in out
     code, out = _invoke("rulings", "--game", "bossin_space")
     assert code == 0 and "reinforcements_below" in out
 
