@@ -259,6 +259,7 @@ CORE_PRIMITIVES = (
         "A condition: the seat has at most this much on a track.",
         (AMOUNT, param("track", TRACK)),
         N_("you have at most {amount} {track}"),
+        worded=(("amount", 0, N_("you have no {track}")),),
         condition=True,
         example="at_most 2 missiles, gain 1 missiles",
     ),

@@ -1,0 +1,90 @@
+"""Card text reads as a person would write it: generic rules of rendering seen on Bossin'
+Space's cards (the second game uses the grid, the crew and the conditions the most)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from blackangel.dsl import games
+from blackangel.dsl.compiler import compile_paths
+from blackangel.dsl.text import TextRenderer
+
+RULES = games.rules_folder("bossin_space")
+
+
+@cache
+def renderer(lang: str) -> TextRenderer:
+    ruleset = compile_paths([str(RULES)]).ruleset
+    assert ruleset is not None
+    return TextRenderer(ruleset.decls, ruleset.vocabulary, lang, ruleset.locales)
+
+
+def card(card_id: str, lang: str = "en") -> list[str]:
+    text = renderer(lang)
+    return text.card_lines(next(d for d in text.decls if d.id == card_id))
+
+
+def every_line(lang: str = "en") -> list[str]:
+    text = renderer(lang)
+    return [line for decl in text.decls if decl.id for line in text.card_lines(decl)]
+
+
+def test_an_option_that_begins_with_conditions_reads_as_a_condition():
+    assert card("move_left") == [
+        "When played: Move the ship one column left; or, if you hold the Pilot card and you "
+        "have no uses of the captain's ability, gain 1 use of the captain's ability and move "
+        "the ship one column right."
+    ]
+
+
+def test_a_choice_read_apart_is_followed_by_then():
+    assert card("chain_explosion") == [
+        "When played: If you hold the Mechanic card and you have no uses of the captain's "
+        "ability, gain 1 use of the captain's ability; or gain 1 degree of heat; then defeat "
+        "each enemy in row C."
+    ]
+    (attack,) = [line for line in card("sun_eater") if line.startswith("When it attacks")]
+    assert "ship's column; then, if you hold the Mechanic card" in attack
+
+
+def test_at_most_0_reads_no_and_two_conditions_read_with_and():
+    (laser,) = card("laser")
+    assert "if you have at least 1 laser upgrade and you have at most 1 laser upgrade," in laser
+    assert laser.endswith("if you have no laser upgrades.")
+    assert not any(
+        "at most 0" in line or " if you have at most 1 laser upgrade if" in line
+        for line in every_line()
+    )
+
+
+def test_facing_names_the_tokens_column():
+    assert card("skirmisher") == [
+        "On activation: Lose 1 life token per its damage if it stands in the ship's column."
+    ]
+    (attack,) = [line for line in card("hive_queen_swarming") if "attacks" in line]
+    assert attack.endswith("if it stands in the ship's column or one next to it.")
+    assert not any("within" in line for line in every_line())
+
+
+def test_moving_toward_a_token_names_the_token():
+    assert card("drifter") == ["On activation: Move this enemy one column toward the ship."]
+
+
+def test_a_deck_reads_as_the_noun_of_its_cards():
+    assert card("hive_queen_call") == ["When played: Put the top enemy card below the boss."]
+    (new_enemy,) = card("new_enemy")
+    assert "unless at least one enemy card can be drawn" in new_enemy
+    assert "put one enemy card in row a of each column" in new_enemy
+    assert not any("card of enemy" in line or "top card of" in line for line in every_line())
+
+
+def test_skipping_one_card_says_the_next_card():
+    (emp,) = card("emp")
+    assert "skip the next card of the threat row and skip the next card of the boss" in emp
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "de"])
+def test_every_card_text_is_rendered_in_each_language(lang):
+    assert all(line and "{" not in line for line in every_line(lang))
