@@ -17,7 +17,7 @@ from typing import Any
 
 from . import ast, words
 from .checker import Decl
-from .extract import HELP, ORIGIN
+from .extract import HELP, ITS_VALUE, ORIGIN
 from .i18n import N_, NC_, NN_, SOURCE_LANGUAGE, translator
 from .meta import Field, ParamType, Vocabulary
 from .visitor import NodeVisitor
@@ -384,6 +384,8 @@ class TextRenderer(NodeVisitor):
                 return self.tr.number(value)
             if param is not None and words.shows_words(param.type):
                 return self.typed_word(param.type, str(value), f"{counter.name}.{name}")
+            if f"{counter.name}.{name}" == ITS_VALUE:  # a card's number, named in content
+                return self.tr.pgettext(ITS_VALUE, str(value))
             return str(value)
 
         return PLACEHOLDER.sub(fill, self._(prim.template))
@@ -527,6 +529,10 @@ class TextRenderer(NodeVisitor):
             for use in uses:
                 if spec.is_event and key == "help" and decl.id is not None:
                     out.append((key, self.event(decl.id)))  # in the reader's language
+                    continue
+                if key == "noun" and decl.id in self.words:  # the noun in the reader's language
+                    forms = [self.word(decl.id), self.word(decl.id, None, 2)]
+                    out.append((key, self.tr.plain_list(list(dict.fromkeys(forms)))))
                     continue
                 out.append((key, self._show_args(spec.fields[key], use.args)))
         return out

@@ -88,3 +88,9 @@ def test_skipping_one_card_says_the_next_card():
 @pytest.mark.parametrize("lang", ["en", "pl", "de"])
 def test_every_card_text_is_rendered_in_each_language(lang):
     assert all(line and "{" not in line for line in every_line(lang))
+
+
+def test_a_cards_noun_is_shown_in_the_readers_language():
+    text = renderer("en")
+    queen = next(d for d in text.decls if d.id == "hive_queen")
+    assert "noun Hive Queen, Hive Queens" in text.fact_line(queen)
