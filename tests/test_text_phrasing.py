@@ -94,3 +94,14 @@ def test_a_cards_noun_is_shown_in_the_readers_language():
     text = renderer("en")
     queen = next(d for d in text.decls if d.id == "hive_queen")
     assert "noun Hive Queen, Hive Queens" in text.fact_line(queen)
+
+
+def test_a_gain_of_nothing_on_the_table_is_not_told():
+    from blackangel.interpreter import procedure
+    from blackangel.interpreter.program import build
+
+    text = build(compile_paths([str(RULES)]).ruleset).text
+    event = {"event": "gain_vp", "seat": 0, "amount": 0, "track": "heat", "shared": 1}
+    assert procedure.narrate(event, ["P1"], text) is None
+    said = procedure.narrate({**event, "amount": 1}, ["P1"], text)
+    assert said == "  P1 adds 1 degree of heat to the table: now 1"
