@@ -189,6 +189,8 @@ CORE_PRIMITIVES = (
         "Move up a track.",
         (AMOUNT, param("track", TRACK)),
         N_("gain {amount} {track}"),
+        # TRANSLATORS: a gain of 0 (a card that does nothing, as some threat cards)
+        worded=(("amount", 0, N_("nothing happens")),),
         can_fail=False,
     ),
     Primitive(

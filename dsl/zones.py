@@ -342,7 +342,7 @@ PRIMITIVES = (
         "heal",
         "Take up to this much damage off the piece a selector picks.",
         (AMOUNT, param("selector", SELECTOR)),
-        N_("{selector} loses {amount} damage"),
+        N_("take {amount} damage off {selector}"),
         example="heal 1 self",
     ),
     Primitive(

@@ -105,3 +105,14 @@ def test_a_gain_of_nothing_on_the_table_is_not_told():
     assert procedure.narrate(event, ["P1"], text) is None
     said = procedure.narrate({**event, "amount": 1}, ["P1"], text)
     assert said == "  P1 adds 1 degree of heat to the table: now 1"
+
+
+def test_a_card_that_does_nothing_and_the_bosss_repair_read_plainly():
+    assert card("blank") == ["When played: Nothing happens."]
+    assert card("dreadnought_heal") == ["When played: Take 1 damage off the boss."]
+    (new_enemy,) = card("new_enemy")
+    assert "close the first open row if there is an enemy unless" in new_enemy
+    assert card("portal") == [
+        "When played: Move a card on the board one column left or move a card on the board "
+        "one column right."
+    ]
