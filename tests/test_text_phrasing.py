@@ -90,10 +90,68 @@ def test_every_card_text_is_rendered_in_each_language(lang):
     assert all(line and "{" not in line for line in every_line(lang))
 
 
+def test_the_pilots_alternative_reads_well_in_polish_and_german():
+    assert card("move_left", "pl") == [
+        "Po zagraniu: Przesuń Statek o kolumnę w lewo; lub, jeśli masz kartę Pilota i nie masz "
+        "żadnych użyć zdolności Kapitana, zdobądź 1 użycie zdolności Kapitana i przesuń Statek "
+        "o kolumnę w prawo."
+    ]
+    assert card("move_left", "de") == [
+        "Beim Ausspielen: Bewege das Schiff eine Spalte nach links; oder, wenn du die Karte "
+        "Pilot auf der Hand hast und du keine Einsätze der Kapitänsfähigkeit hast, erhalte 1 "
+        "Einsatz der Kapitänsfähigkeit und bewege das Schiff eine Spalte nach rechts."
+    ]
+
+
+def test_a_cards_number_and_the_tokens_column_in_polish_and_german():
+    assert card("skirmisher", "pl") == [
+        "Przy aktywacji: Strać 1 żeton życia za każdy punkt obrażeń tej karty, jeśli stoi w "
+        "kolumnie Statku."
+    ]
+    assert card("skirmisher", "de") == [
+        "Bei Aktivierung: Verliere 1 Lebensmarker für jeden Punkt Schaden dieser Karte, wenn "
+        "sie in derselben Spalte wie das Schiff steht."
+    ]
+    (new_enemy,) = card("new_enemy", "pl")
+    assert "chyba że talia Wrogów ma jeszcze co najmniej jedną kartę" in new_enemy
+    (new_enemy,) = card("new_enemy", "de")
+    assert "außer wenn der Feindstapel noch mindestens eine Karte enthält" in new_enemy
+
+
 def test_a_cards_noun_is_shown_in_the_readers_language():
     text = renderer("en")
     queen = next(d for d in text.decls if d.id == "hive_queen")
     assert "noun Hive Queen, Hive Queens" in text.fact_line(queen)
+    text = renderer("pl")
+    queen = next(d for d in text.decls if d.id == "hive_queen")
+    assert "nazwa: Królowa Roju, Królowe Roju" in text.fact_line(queen)
+
+
+@pytest.mark.parametrize(
+    ("lang", "defeated", "turned"),
+    [
+        (
+            "pl",
+            "  pokonano: Królowa Roju na polu nad kolumną 2",
+            "  odwrócono: Królowa Roju na polu nad kolumną 2; teraz Wyrojona Królowa Roju",
+        ),
+        (
+            "de",
+            "  Schwarmkönigin auf Feld über Spalte 2 ist besiegt",
+            "  Schwarmkönigin auf Feld über Spalte 2 wird umgedreht: jetzt Ausschwärmende "
+            "Schwarmkönigin",
+        ),
+    ],
+)
+def test_a_feminine_card_name_needs_no_agreement_in_the_grids_log(lang, defeated, turned):
+    from blackangel.interpreter import card_sides, zones
+    from blackangel.interpreter.program import build
+
+    data = build(compile_paths([str(RULES)]).ruleset, lang)
+    event = {"event": "piece_defeated", "card": "hive_queen", "cell": "^2"}
+    assert zones.narrate(event, data.text) == defeated
+    event = {"event": "piece_turned", "card": "hive_queen", "cell": "^2"}
+    assert card_sides.narrate({**event, "side": "hive_queen_swarming"}, data.text) == turned
 
 
 def test_a_gain_of_nothing_on_the_table_is_not_told():
