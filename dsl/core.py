@@ -189,6 +189,8 @@ CORE_PRIMITIVES = (
         "Move up a track.",
         (AMOUNT, param("track", TRACK)),
         N_("gain {amount} {track}"),
+        # TRANSLATORS: a gain of 0 (a card that does nothing, as some threat cards)
+        worded=(("amount", 0, N_("nothing happens")),),
         can_fail=False,
     ),
     Primitive(
@@ -259,6 +261,7 @@ CORE_PRIMITIVES = (
         "A condition: the seat has at most this much on a track.",
         (AMOUNT, param("track", TRACK)),
         N_("you have at most {amount} {track}"),
+        worded=(("amount", 0, N_("you have no {track}")),),
         condition=True,
         example="at_most 2 missiles, gain 1 missiles",
     ),

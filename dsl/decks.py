@@ -189,7 +189,7 @@ PRIMITIVES = (
         "A condition: a card can be drawn from the deck (it, or its discard pile when it "
         "reshuffles, is not empty).",
         (param("deck", DECK),),
-        N_("a card of {deck} can be drawn"),
+        N_("at least one {deck} can be drawn"),
         condition=True,
         example="draw 1 wind if can_draw wind",
     ),
@@ -207,7 +207,7 @@ PRIMITIVES = (
         "deck without `reshuffle` takes its discards back only this way); possible while "
         "the discard pile holds a card.",
         (param("deck", DECK),),
-        N_("shuffle the discarded {deck} back into their deck"),
+        N_("shuffle every discarded {deck} back into its deck"),
         example="shuffle_back enemies unless can_draw enemies",
     ),
     Primitive(
@@ -258,7 +258,7 @@ PRIMITIVES = (
         "A condition: the seat holds a card of this kind in its hand (a role or ability "
         "card dealt to it).",
         (param("card", ref("card", "card")),),
-        N_("you hold {card}"),
+        N_("you hold the {card} card"),
         condition=True,
         example="hit 1 beside if holds gunner",
     ),

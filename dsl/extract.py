@@ -39,6 +39,7 @@ Extracted = tuple[int, str | None, Any, list[str]]
 HELP = "help"  # the context of help texts (ba language)
 DIFFICULTY = "difficulty"  # the context of an automa's difficulty levels (`difficulty LEVEL VP`)
 ORIGIN = "origin"  # the context of why a value is not printed (@inferred, @reconstructed)
+ITS_VALUE = "its.name"  # the context of a card's number named in `its {name}`
 
 
 def _text(item: ast.Item, key: str, index: int = 0) -> str | None:
@@ -159,7 +160,17 @@ def content_messages(
             help_text = _text(item, "help")
             if help_text:
                 yield line, "pgettext", (f"{item.key} {ident}", help_text), [*notes]
+        yield from value_messages(item)
     yield from origin_messages(source.items)
+
+
+def value_messages(item: ast.Item) -> Iterator[Extracted]:
+    """The names of a card's numbers (`value damage 1`), as `its {name}` shows them."""
+    for child in item.children or ():
+        if child.key == "value" and child.values and child.values[0].kind == "name":
+            name = str(child.values[0].value)
+            comment = f"a number of the card {_ident(item)}, in 'its {{name}}' (per its damage)"
+            yield child.span.line, "pgettext", (ITS_VALUE, name), [comment]
 
 
 def origin_messages(items) -> Iterator[Extracted]:

@@ -240,10 +240,25 @@ class Primitive:
     # the template of a call that writes its optional flag or value (`hit 2 front overflow`,
     # `fill_layer hazards 1`)
     flagged: str | None = None
+    # templates for a call whose parameter has a given value, as (parameter, value,
+    # template): a value that reads better in words of its own ("at most 0" is "no")
+    worded: tuple[tuple[str, object, str], ...] = ()
+
+    @property
+    def templates(self) -> tuple[str, ...]:
+        """Every template the primitive may render with (their placeholders are slots)."""
+        extra = () if self.flagged is None else (self.flagged,)
+        return (self.template, *extra, *(template for _, _, template in self.worded))
 
     def template_for(self, values: tuple) -> str:
-        """The template that renders a call with these values: `flagged` when the call
-        writes an optional flag or value, else `template`."""
+        """The template that renders a call with these values: a `worded` one when a value
+        is its value, `flagged` when the call writes an optional flag or value, else
+        `template`."""
+        names = [p.name for p in self.params]
+        for name, value, template in self.worded:
+            index = names.index(name)
+            if index < len(values) and values[index] == value:
+                return template
         written = any(
             p.optional
             and i < len(values)

@@ -139,6 +139,7 @@ PRIMITIVES = (
         "this many, are passed over without their effect.",
         (param("amount", COUNT, lo=1), param("layer", LAYER)),
         N_("skip the next {amount} {amount:card} of the {layer}"),
+        worded=(("amount", 1, N_("skip the next card of the {layer}")),),
         example="skip 1 hazards",
     ),
 )

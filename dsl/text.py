@@ -17,7 +17,7 @@ from typing import Any
 
 from . import ast, words
 from .checker import Decl
-from .extract import HELP, ORIGIN
+from .extract import HELP, ITS_VALUE, ORIGIN
 from .i18n import N_, NC_, NN_, SOURCE_LANGUAGE, translator
 from .meta import Field, ParamType, Vocabulary
 from .visitor import NodeVisitor
@@ -43,6 +43,19 @@ UNLESS = N_("{effect} unless {condition}")  # TRANSLATORS: the same, when it doe
 # TRANSLATORS: a call carried out several times; {times} a number or a value's numbers
 TIMES = NN_("{effect}, {times} time", "{effect}, {times} times")
 GUARD = N_("if {cost}: {benefit}")  # a condition before '->': what follows needs it
+# TRANSLATORS: steps that begin with conditions: the rest is done only when they hold
+# ("if you hold the Pilot card, move the ship one column left")
+CONDITIONAL = N_("if {condition}, {effect}")
+# TRANSLATORS: a choice with an option done only under conditions ("{then}" begins with
+# the conditions): "move the ship one column right; or, if you hold the Pilot card, ..."
+OR_CONDITIONAL = N_("{first}; or, {then}")
+# TRANSLATORS: the same choice, before an option done with no condition: "...; or {then}"
+OR_APART = N_("{first}; or {then}")
+# TRANSLATORS: steps before or after such a choice: "...; or gain 1 degree of heat; then
+# {rest}"
+THEN = N_("{first}; then {rest}")
+# TRANSLATORS: the same, before steps that begin with conditions: "...; then, if ..."
+THEN_CONDITIONAL = N_("{first}; then, {rest}")
 FIELD_WITHOUT_FRAME = N_("{keyword}: {effect}")
 FACT = N_("{keyword} {value}")  # a card's fact in ba cards: "reward 1 VP"
 COUNTED = N_("{count} {word}")  # a number and what it counts, in a fact: "1 VP"
@@ -300,10 +313,13 @@ class TextRenderer(NodeVisitor):
             text = self._(PER).format(effect=text, counter=self._counter(per))
         if call.cap is not None:
             text = self._(CAP).format(effect=text, max=self.tr.number(call.cap.value))
-        for condition in call.conditions:
-            text = self._(IF).format(effect=text, condition=self._call_text(condition))
-        for condition in call.unless:
-            text = self._(UNLESS).format(effect=text, condition=self._call_text(condition))
+        # several conditions read as one: "if a and b", not "if a if b"
+        if call.conditions:
+            condition = self.join([self._call_text(c) for c in call.conditions])
+            text = self._(IF).format(effect=text, condition=condition)
+        if call.unless:
+            condition = self.join([self._call_text(c) for c in call.unless], "or")
+            text = self._(UNLESS).format(effect=text, condition=condition)
         if call.times is not None:
             times = call.times.value
             n, shown = (
@@ -321,7 +337,17 @@ class TextRenderer(NodeVisitor):
             return " ".join([call.name, *(str(a.value) for a in call.args)])
         values = {p.name: a.value for p, a in zip(prim.params, call.args)}
         params = {p.name: p for p in prim.params}
+        template = self._(prim.template_for(call.values))
+        # a count the template leaves out before its first placeholder ("you have no
+        # {track}") still says how many of the word that follows
+        shown = {match.group(1) for match in PLACEHOLDER.finditer(template)}
         last_count = {"n": 1}
+        for param in prim.params:
+            if param.name in shown:
+                break
+            value = values.get(param.name)
+            if param.type.form in ("count", "amount") and isinstance(value, int):
+                last_count["n"] = value
 
         def fill(match: re.Match) -> str:
             name, noun = match.group(1), match.group(2)
@@ -341,7 +367,7 @@ class TextRenderer(NodeVisitor):
                 return self.typed_word(param.type, value, slot, last_count["n"])
             return str(value)
 
-        return PLACEHOLDER.sub(fill, self._(prim.template_for(call.values)))
+        return PLACEHOLDER.sub(fill, template)
 
     def _counter(self, counter: ast.Call) -> str:
         prim = self.primitives.get(counter.name)
@@ -358,12 +384,63 @@ class TextRenderer(NodeVisitor):
                 return self.tr.number(value)
             if param is not None and words.shows_words(param.type):
                 return self.typed_word(param.type, str(value), f"{counter.name}.{name}")
+            if f"{counter.name}.{name}" == ITS_VALUE:  # a card's number, named in content
+                return self.tr.pgettext(ITS_VALUE, str(value))
             return str(value)
 
         return PLACEHOLDER.sub(fill, self._(prim.template))
 
     def visit_Seq(self, node: ast.Seq) -> str:
-        return self.join([self.visit(s) for s in node.steps])
+        """Steps in a list; steps that begin with conditions read as a condition on the
+        rest ("if a and b, c and d")."""
+        tests = self._leading_conditions(node)
+        steps = [self.visit(s) for s in node.steps]
+        if 0 < tests < len(steps):
+            return self._(CONDITIONAL).format(
+                condition=self.join(steps[:tests]),
+                effect=self._steps(node.steps[tests:], steps[tests:]),
+            )
+        return self._steps(node.steps, steps)
+
+    def _steps(self, nodes: tuple[ast.Effect, ...], texts: list[str]) -> str:
+        """Steps in a list; a choice whose options stand apart (`visit_Choice`) stands
+        apart too: "a and b; then c; or d; then e"."""
+        groups: list[tuple[str, bool]] = []  # (text, whether it begins with conditions)
+        current: list[str] = []
+        for step, text in zip(nodes, texts):
+            if self._apart(step):
+                if current:
+                    groups.append((self.join(current), False))
+                    current = []
+                assert isinstance(step, ast.Choice)
+                groups.append((text, self._leading_conditions(step.options[0]) > 0))
+            else:
+                current.append(text)
+        if current:
+            groups.append((self.join(current), False))
+        shown = groups[0][0]
+        for group, conditional in groups[1:]:
+            then = THEN_CONDITIONAL if conditional else THEN
+            shown = self._(then).format(first=shown, rest=group)
+        return shown
+
+    def _apart(self, node: ast.Effect) -> bool:
+        """Whether a choice's options stand apart: one of them begins with conditions."""
+        return isinstance(node, ast.Choice) and any(
+            self._leading_conditions(o) for o in node.options
+        )
+
+    def _leading_conditions(self, node: ast.Effect) -> int:
+        """How many steps of a sequence are conditions before its first effect."""
+        if not isinstance(node, ast.Seq):
+            return 0
+        count = 0
+        for step in node.steps:
+            prim = self.primitives.get(step.name) if isinstance(step, ast.Call) else None
+            if prim is None or not prim.condition:
+                break
+            count += 1
+        return count
 
     def visit_Trade(self, node: ast.Trade) -> str:
         cost = node.cost
@@ -377,7 +454,16 @@ class TextRenderer(NodeVisitor):
         return template.format(cost=self.visit(cost), benefit=self.visit(node.benefit))
 
     def visit_Choice(self, node: ast.Choice) -> str:
-        return self.join([self.visit(o) for o in node.options], "or")
+        """Options listed with "or"; when an option is done only under conditions, each
+        option stands apart ("a; or, if b, c"), so that its conditions govern it alone."""
+        options = [self.visit(o) for o in node.options]
+        if not self._apart(node):
+            return self.join(options, "or")
+        text = options[0]
+        for node_option, option in zip(node.options[1:], options[1:]):
+            apart = OR_CONDITIONAL if self._leading_conditions(node_option) else OR_APART
+            text = self._(apart).format(first=text, then=option)
+        return text
 
     def visit_Optional(self, node: ast.Optional) -> str:
         return self._(OPTIONAL).format(step=self.visit(node.step))
@@ -443,6 +529,10 @@ class TextRenderer(NodeVisitor):
             for use in uses:
                 if spec.is_event and key == "help" and decl.id is not None:
                     out.append((key, self.event(decl.id)))  # in the reader's language
+                    continue
+                if key == "noun" and decl.id in self.words:  # the noun in the reader's language
+                    forms = [self.word(decl.id), self.word(decl.id, None, 2)]
+                    out.append((key, self.tr.plain_list(list(dict.fromkeys(forms)))))
                     continue
                 out.append((key, self._show_args(spec.fields[key], use.args)))
         return out

@@ -78,13 +78,16 @@ def slots(vocabulary: Vocabulary) -> dict[str, Slot]:
     found: dict[str, Slot] = {}
     for prim in vocabulary.primitives.values():
         params = {p.name: p for p in prim.params}
-        for match in PLACEHOLDER.finditer(prim.template):
-            name, noun = match.group(1), match.group(2)
-            context = f"{prim.name}.{name}"
-            if noun:
-                found[context] = Slot(context, None, noun, prim.template)
-            elif name in params and shows_words(params[name].type):
-                found[context] = Slot(context, params[name].type, None, prim.template)
+        for template in prim.templates:
+            for match in PLACEHOLDER.finditer(template):
+                name, noun = match.group(1), match.group(2)
+                context = f"{prim.name}.{name}"
+                if context in found:
+                    continue
+                if noun:
+                    found[context] = Slot(context, None, noun, template)
+                elif name in params and shows_words(params[name].type):
+                    found[context] = Slot(context, params[name].type, None, template)
     for context, type_ in vocabulary.slots.items():
         found[context] = Slot(context, type_, None, context.split(".")[0])
     return found

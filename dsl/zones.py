@@ -201,7 +201,7 @@ PRIMITIVES = (
         "place",
         "Put the top card of a deck on the grid, in a free cell.",
         (param("deck", DECK), ROW, COLUMN),
-        N_("put the top card of {deck} in row {row}, column {column}"),
+        N_("put the top {deck} in row {row}, column {column}"),
         example="place rocks high 2",
     ),
     Primitive(
@@ -209,7 +209,7 @@ PRIMITIVES = (
         "Put the top card of a deck in this row of each column where it is free, from the "
         "first column (until the deck runs out).",
         (param("deck", DECK), ROW),
-        N_("put a card of {deck} in row {row} of each column"),
+        N_("put one {deck} in row {row} of each column"),
         can_fail=False,
         example="fill rocks high",
     ),
@@ -234,7 +234,7 @@ PRIMITIVES = (
         "move_token",
         "Move a token one column left or right (not past the edges).",
         (param("token", TOKEN), param("way", SIDE)),
-        N_("move {token} one column {way}"),
+        N_("move the {token} one column {way}"),
         example="move_token turret left",
     ),
     Primitive(
@@ -244,6 +244,10 @@ PRIMITIVES = (
         "free cell (nearest the packing row); not past the edges nor into a full column.",
         (param("selector", SELECTOR), param("way", WAY), param("token", TOKEN, optional=True)),
         N_("move {selector} one column {way}"),
+        worded=(
+            ("way", "toward", N_("move {selector} one column toward the {token}")),
+            ("way", "away", N_("move {selector} one column away from the {token}")),
+        ),
         example="move_piece front away turret",
     ),
     Primitive(
@@ -306,7 +310,7 @@ PRIMITIVES = (
         "token_at",
         "A condition: a token is in this column.",
         (param("token", TOKEN), COLUMN),
-        N_("{token} is in column {column}"),
+        N_("the {token} is in column {column}"),
         condition=True,
         example="gain 1 luck if token_at turret 1",
     ),
@@ -315,7 +319,7 @@ PRIMITIVES = (
         "Put the top card of a deck in the cell above a token's column, in the grid's "
         "'above' line (not possible when that cell is taken).",
         (param("deck", DECK), param("token", TOKEN)),
-        N_("put the top card of {deck} above the column of {token}"),
+        N_("put the top {deck} above the {token}'s column"),
         example="place_above rocks turret",
     ),
     Primitive(
@@ -330,15 +334,15 @@ PRIMITIVES = (
             param("selector", SELECTOR),
             param("push", flag("push"), optional=True),
         ),
-        N_("put the top card of {deck} below {selector}"),
-        flagged=N_("put the top card of {deck} below {selector}, pushing the pieces below it down"),
+        N_("put the top {deck} below {selector}"),
+        flagged=N_("put the top {deck} below {selector}, pushing the pieces below it down"),
         example="place_below rocks self push",
     ),
     Primitive(
         "heal",
         "Take up to this much damage off the piece a selector picks.",
         (AMOUNT, param("selector", SELECTOR)),
-        N_("{selector} loses {amount} damage"),
+        N_("take {amount} damage off {selector}"),
         example="heal 1 self",
     ),
     Primitive(
@@ -355,7 +359,7 @@ PRIMITIVES = (
         "move_token_to",
         "Move a token to another column of the seat's choice.",
         (param("token", TOKEN),),
-        N_("move {token} to another column"),
+        N_("move the {token} to another column"),
         example="move_token_to turret",
     ),
     Primitive(
@@ -363,7 +367,11 @@ PRIMITIVES = (
         "A condition, in a piece's own effect: the piece stands in the token's column or "
         "at most this many columns from it.",
         (param("token", TOKEN), param("distance", COUNT, hi=8)),
-        N_("{token} is within {distance} of its column"),
+        N_("it stands at most {distance} columns from the {token}'s column"),
+        worded=(
+            ("distance", 0, N_("it stands in the {token}'s column")),
+            ("distance", 1, N_("it stands in the {token}'s column or one next to it")),
+        ),
         condition=True,
         example="lose 1 hull if facing turret 1",
     ),

@@ -96,7 +96,7 @@ def narrate(event: dict, text: TextRenderer) -> str | None:
         return None
     values = {
         "card": text.word(event["card"]),
-        "cell": event["cell"],
+        "cell": text.render(zones.cell_name(event["cell"])),
         "side": text.word(event["side"]),
     }
     return text.fill(TURNED, values)

@@ -296,6 +296,8 @@ def narrate(event: dict, names: list[str], text: TextRenderer) -> str | None:
     if kind in ("gain_vp", "lose_vp", "pay"):
         amount = _amount(text, event["amount"], event["track"])
         if "shared" in event:
+            if event["amount"] == 0:  # the table's count is what it was: nothing to tell
+                return None
             template = SHARED_UP if kind == "gain_vp" else SHARED_DOWN
             return text.fill(template, {"who": who, "amount": amount, "now": event["shared"]})
         if kind == "gain_vp" and "to" in event:

@@ -49,6 +49,10 @@ NO_CELL_BELOW = N_("  {card} has no cell below {cell} and leaves the grid at onc
 CHOOSE_COLUMN = N_("Move {token} to which column?")
 PIECE_EFFECTS = ("on_leave", "defeat", "attack", "activation")
 ABOVE = -1  # the row index of the line above the first open row (a cell's label: "^2")
+ABOVE_MARK = "^"  # how a cell's label marks the line above
+# TRANSLATORS: a cell of the line above the grid (the boss's field), named where a cell's
+# row and column ("b3") stand in the grid's lines
+ABOVE_CELL = N_("the field above column {column}")
 
 
 @dataclass(frozen=True)
@@ -161,8 +165,17 @@ def label(engine: Engine, row: int, column: int) -> str:
     """A cell as the rules name it: its row and its column (1-based), "b3"; a cell of
     the line above, "^3" (no row's name can start so)."""
     if row == ABOVE:
-        return f"^{column + 1}"
+        return f"{ABOVE_MARK}{column + 1}"
     return f"{engine.data.zones.grid.rows[row]}{column + 1}"
+
+
+def cell_name(cell: str) -> str | tuple:
+    """A cell's label as players name it: "b3" as it is; a cell of the line above
+    ("^3"), whose mark is only the label's, as a text to render (the field above
+    column 3)."""
+    if cell.startswith(ABOVE_MARK):
+        return (ABOVE_CELL, None, 1, (("column", int(cell[len(ABOVE_MARK) :])),))
+    return cell
 
 
 def _board(engine: Engine) -> dict:
@@ -351,7 +364,7 @@ def _pick(engine: Engine, frame: Frame, name: str) -> Any:
                 PIECE_OPTION,
                 None,
                 1,
-                (("card", text.word(p["card"])), ("cell", label(engine, r, c))),
+                (("card", text.word(p["card"])), ("cell", cell_name(label(engine, r, c)))),
             ),
             p["id"],
         )
@@ -1020,6 +1033,9 @@ def narrate(event: dict, text: TextRenderer) -> str | None:
     kind = event["event"]
     card = text.word(event["card"]) if "card" in event else ""
     values = {**{k: v for k, v in event.items() if k not in ("event", "turn")}, "card": card}
+    for key in ("cell", "to"):  # the cells an event names, as players name them
+        if isinstance(values.get(key), str):
+            values[key] = text.render(cell_name(values[key]))
     templates = {
         "piece_enters": ENTERS,
         "piece_leaves": LEAVES,

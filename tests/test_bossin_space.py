@@ -392,7 +392,7 @@ def test_the_boss_enters_above_the_ships_column_once_the_enemy_deck_is_exhausted
     laid = [slot[2]["card"] for slot in slots]
     # the boss's four threat cards, each in the slot it prints
     assert all(c.startswith(boss) and program().printed_slots[c] == k for k, c in enumerate(laid))
-    assert "enters ^3" in log_text(engine)
+    assert "enters the field above column 3" in log_text(engine)
 
 
 def test_enemies_in_its_column_stand_in_front_of_the_boss():

@@ -240,7 +240,9 @@ def damage(engine: Engine, cell: str, amount: int) -> None:
 def test_place_above_takes_the_cell_above_the_tokens_column_when_it_is_free():
     engine = act(position("place_above foes ship", {"a2": "small"}, top="chief"))
     assert board(engine) == {"a2": "small/0", "^2": "chief/0"}
-    assert "  chief enters ^2" in told(engine)
+    # the log names the cell as players do, not by its label "^2"
+    assert "  chief enters the field above column 2" in told(engine)
+    assert not any("^" in line for line in told(engine) if line)
     engine = position("place_above foes ship", {"^3": "chief"}, ship=3)
     assert not offered(engine)  # taken
 
@@ -286,7 +288,10 @@ def test_a_piece_above_moves_along_the_line_and_not_into_a_taken_cell():
     assert board(engine) == {"^2": "chief/0"}
     engine = position("move_piece lead right", {"^2": "chief", "^1": "chief"})
     engine.apply("yes")  # two leaders: the seat picks (^1 could not move right)
-    assert [o.id for o in engine.decision().options] == ["cell:^1", "cell:^2"]
+    options = engine.decision().options
+    assert [o.id for o in options] == ["cell:^1", "cell:^2"]
+    labels = [o.label for o in options]
+    assert labels == ["chief in the field above column 1", "chief in the field above column 2"]
 
 
 # ---- filters, heal -------------------------------------------------------------------
@@ -559,8 +564,8 @@ def test_hive_siege_is_the_same_for_the_same_seed_and_saves_continue():
 @pytest.mark.parametrize(
     ("lang", "lines"),
     [
-        ("pl", ("  queen wchodzi na pole ^2", "się aktywuje")),
-        ("de", ("  queen betritt Feld ^2", "wird aktiviert")),
+        ("pl", ("  queen wchodzi na pole nad kolumną 2", "się aktywuje")),
+        ("de", ("  queen betritt das Feld über Spalte 2", "wird aktiviert")),
     ],
 )
 def test_hive_siege_narrates_the_new_lines_in_polish_and_german(lang, lines):
@@ -579,10 +584,10 @@ def test_card_text_says_when_a_call_pushes_or_overflows():
     text = TextRenderer(ruleset.decls, ruleset.vocabulary, "en", ruleset.locales)
     nest = text.card_lines(ruleset.by_id["nest"])
     assert nest == [
-        "On activation: Put the top card of bug below this bug, pushing the pieces below it down."
+        "On activation: Put the top bug below this bug, pushing the pieces below it down."
     ]
     drone = text.card_lines(ruleset.by_id["drone"])
-    assert drone == ["On activation: Lose 1 hull plate if cannon is within 0 of its column."]
+    assert drone == ["On activation: Lose 1 hull plate if it stands in the cannon's column."]
     phases = [use.effect for use in ruleset.by_id["fight"].fields["step"]]
     assert text.effect(phases[1]).startswith(
         "the nearest bug in the cannon's column takes 2 damage, and what it does not need"

@@ -103,7 +103,7 @@ def test_lint_is_clean_and_the_queue_is_read_from_the_rules():
     assert (orders.queue, orders.deck, alarms.deck) == ("watch_line", "orders", "alarms")
     assert alarms.instead is None and data.label(orders.instead) == "gain 1 nerve"
     assert data.label(data.cards["douse"].effect) == (
-        "skip the next 1 card of the alarm row and gain 1 coin"
+        "skip the next card of the alarm row and gain 1 coin"
     )
 
 
@@ -217,14 +217,14 @@ def test_a_fixed_sequence_resolves_slot_by_slot_with_a_skip_and_a_flip():
     assert "face down" in decision.options[1].label
     engine.apply("instead")
     assert new_lines(engine, start) == [
-        "P1: douse: skip the next 1 card of the alarm row and gain 1 coin",
+        "P1: douse: skip the next card of the alarm row and gain 1 coin",
         "P1: slot 1",
         "P1 lays douse into slot 1 of the order row",
         "P1: guard: gain 2 coins",
         "P1 lays guard into slot 2 of the order row",
         "the watch line is resolved, slot by slot",
         "> slot 1, order row: douse",
-        "P1: carry out douse: skip the next 1 card of the alarm row and gain 1 coin",
+        "P1: carry out douse: skip the next card of the alarm row and gain 1 coin",
         "the next 1 card of the alarm row will be skipped",
         "P1 gains 1 coin",
         "> slot 1, alarm row: thief is skipped",
