@@ -570,9 +570,7 @@ class Typed:
 
     def _named(self, param) -> bool:
         """Whether a parameter has a value to give: not a name, or a name declared."""
-        return self.checker.names_of(param.type) is None or bool(
-            self.checker.names_of(param.type)
-        )
+        return self.checker.names_of(param.type) is None or bool(self.checker.names_of(param.type))
 
     def _usable(self, params) -> bool:
         return all(self._named(p) for p in params if not p.optional)

@@ -394,10 +394,40 @@ def _mutant(content, file: str, changes: list[tuple[str, str]], mode: str):
     return fuzzing.Mutant(file, mode, 0, [f"{o!r}->{n!r}" for o, n in changes], text)
 
 
+# found on the other registered games (python tests/fuzzing.py --game NAME ...):
+# (id, game, file, [(old, new)], the diagnostic code that now refuses it, or "played")
+GAME_REGRESSIONS = [
+    # a card with no `play` effect in the deck a queue's layer turns up (a threat card of
+    # the timeline): resolving the queue ran its effect None (TypeError in run_effect)
+    (
+        "queue_card_without_play",
+        "bossin_space",
+        "threats.ba",
+        [("  play: gain 1 heat\n", "")],
+        "E320",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     "name, file, changes, expected", REGRESSIONS, ids=[r[0] for r in REGRESSIONS]
 )
 def test_a_cause_the_fuzzer_found(content, name, file, changes, expected):
+    _expect(content, name, file, changes, expected)
+
+
+@pytest.mark.parametrize(
+    "name, game, file, changes, expected",
+    GAME_REGRESSIONS,
+    ids=[r[0] for r in GAME_REGRESSIONS],
+)
+def test_a_cause_the_fuzzer_found_in_another_game(name, game, file, changes, expected):
+    _expect(_content(game), name, file, changes, expected)
+
+
+def _expect(content, name: str, file: str, changes, expected: str) -> None:
+    """The mutant, as a complete rule set and as a mod, is refused with the expected
+    code, or plays."""
     from blackangel.dsl.compiler import compile_sources
 
     for mode in ("dir", "base"):
