@@ -151,7 +151,7 @@ KINDS = (
     "variant",
 )
 PLAYERS_RE = re.compile(r"\bplayers[ \t]+(-?\d+(?:\.\.-?\d+)?)")
-VARIANT_RE = re.compile(r"^([ \t]*)variant[ \t]+([A-Za-z_]\w*)[ \t]*$", re.MULTILINE)
+VARIANT_RE = re.compile(r"^[ \t]*variant[ \t]+([A-Za-z_]\w*)[ \t]*$", re.MULTILINE)
 CARD_RE = re.compile(r"^[a-z_]+ [A-Za-z_]\w* \{[ \t]*$", re.MULTILINE)
 
 
@@ -249,10 +249,10 @@ def mutate_variant(text: str, rng: random.Random, variants: list[str]) -> tuple[
         line = rng.choice(lines)
         if rng.random() < 0.6:
             new = rng.choice(variants)
-            start, end = line.span(2)
-            return text[:start] + new + text[end:], f"variant {line.group(2)}->{new} at {start}"
+            start, end = line.span(1)
+            return text[:start] + new + text[end:], f"variant {line.group(1)}->{new} at {start}"
         start, end = line.span()
-        return text[:start] + text[end + 1 :], f"delete variant {line.group(2)} at {start}"
+        return text[:start] + text[end + 1 :], f"delete variant {line.group(1)} at {start}"
     blocks = list(CARD_RE.finditer(text))
     if not blocks:
         return text, "nothing (no block to give a variant)"
@@ -326,7 +326,8 @@ class Content:
         if folder is None and self.game != games.default():
             raise ValueError(f"the game module '{self.game}' has no rules of its own")
         self.shipped = folder is None
-        # the default game's mutants keep the seeds they had before other games were fuzzed
+        # in the seeds of the default game's mutants, no tag: its saved-game mutants are
+        # those of the runs tests/test_saved_states.py cites
         self.tag = "" if self.shipped else f"{self.game}:"
         self.vocabulary = games.load(self.game).vocabulary
         self.sources = find_sources([folder or CONTENT_DIR])
