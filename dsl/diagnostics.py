@@ -121,6 +121,7 @@ CODES: dict[str, tuple[str, str]] = {
             "a card that is never left out, a back with a deck or copies, sides not paired"
         ),
     ),
+    "E320": (ERROR, N_("a card a queue's layer can hold that has no 'play' effect to carry out")),
     "W401": (WARNING, N_("unreachable content: declared but never used by the rule set")),
     "W402": (WARNING, N_("unused event: a trigger listens to an event nothing emits")),
     "W403": (WARNING, N_("unknown annotation")),

@@ -147,7 +147,8 @@ PRIMITIVES = (
 
 def checks(by_kind: dict) -> list[Diagnostic]:
     """A layer in exactly one queue, at most once; `skip` only in the effect of a card of
-    that queue; no `resolve` in the effect of a card a queue holds (it would run inside
+    that queue; every card a layer can hold has a `play` effect (resolving the queue
+    carries it out); no `resolve` in the effect of a card a queue holds (it would run inside
     itself); `arrange` only of a layer whose deck is laid face down; a printed `slot`
     within its queues; a layer nothing fills and a queue nothing resolves are never used."""
     out: list[Diagnostic] = []
@@ -185,6 +186,7 @@ def checks(by_kind: dict) -> list[Diagnostic]:
     for card in by_kind.get("card", []):
         use = card.first("play")
         if use is None:
+            out += _nothing_to_carry_out(card, decks_of)
             continue
         queues = {owner.get(name) for name, deck in decks_of.items() if deck == card.value("deck")}
         queues.discard(None)
@@ -245,6 +247,27 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         if queue.id is not None and queue.id not in resolved
     ]
     return out
+
+
+def _nothing_to_carry_out(card, decks_of: dict[str, str]) -> list[Diagnostic]:
+    """A card with no `play` effect in a layer's deck: turned up or laid into the queue,
+    it would have nothing to carry out when the queue is resolved."""
+    layers = sorted(name for name, deck in decks_of.items() if deck == card.value("deck"))
+    if card.id is None or not layers or card.value("deck") is None:
+        return []
+    return [
+        Diagnostic.of(
+            "E320",
+            card.item.span,
+            N_(
+                "the card '{card}' has no 'play' effect, but the layer '{layer}' takes the "
+                "cards of its deck: resolving the queue would have nothing to carry out"
+            ),
+            N_("give it a 'play' effect, or put it in a deck no layer takes"),
+            card=card.id,
+            layer=layers[0],
+        )
+    ]
 
 
 def _nothing_to_arrange(

@@ -464,8 +464,13 @@ def _player_count(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
 
 def _state_shape(data: Program, players: int) -> dict[str, dict]:
     """The schemas of the state's places that a state set up may leave empty or hold of
-    more than one shape: the cards' (interpreter/decks.py) and the grid's cells."""
-    return {**decks.state_shape(data, players), **zones.state_shape(data, players)}
+    more than one shape: the cards' (interpreter/decks.py), the grid's cells and the
+    queues' places."""
+    return {
+        **decks.state_shape(data, players),
+        **zones.state_shape(data, players),
+        **queues.state_shape(data, players),
+    }
 
 
 GAME: Game[Program] = Game(

@@ -375,6 +375,43 @@ IMPLEMENTATIONS = {
 }
 
 
+def state_shape(data: Program, players: int) -> dict[str, dict]:
+    """The schemas of the queues' places, which set-up leaves empty (so that the shape of a
+    set-up state says nothing of them): each slot one place per layer, a place empty or a
+    card of the rules lying there as the module docstring says; the cursor a slot and a
+    layer of the queue, or None."""
+    seat = {"type": "integer", "minimum": 0, "maximum": players - 1}
+    entry = {
+        "type": "object",
+        "properties": {
+            "card": {"enum": sorted(data.cards)},
+            "seat": seat,
+            "laid": {"type": "boolean"},
+            "down": {"type": "boolean"},
+        },
+        "required": ["card", "seat", "laid", "down"],
+        "additionalProperties": False,
+    }
+    shapes: dict[str, dict] = {}
+    for name, queue in data.queues.items():
+        layers = len(queue.layers)
+        places = {"anyOf": [{"type": "null"}, entry]}
+        slot = {"type": "array", "items": places, "minItems": layers, "maxItems": layers}
+        shapes[f"queues.{name}.slots"] = {
+            "type": "array",
+            "items": slot,
+            "minItems": queue.slots,
+            "maxItems": queue.slots,
+        }
+        at = [
+            {"type": "integer", "minimum": 0, "maximum": queue.slots - 1},
+            {"type": "integer", "minimum": 0, "maximum": layers - 1},
+        ]
+        cursor = {"type": "array", "prefixItems": at, "minItems": 2, "maxItems": 2}
+        shapes[f"queues.{name}.cursor"] = {"anyOf": [{"type": "null"}, cursor]}
+    return shapes
+
+
 # ---- what each seat may see -----------------------------------------------------------
 def seen_event(engine: Engine, event: dict, viewer: int | None) -> dict:
     """Another seat's choice of a card to lay keeps the card (laid face up, public) but

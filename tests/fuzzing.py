@@ -1,22 +1,28 @@
 """Mutation fuzzing of a rule set: every mutant ba-lint passes must set up and play.
 
-A mutant is the shipped content with one file changed by a few seeded mutations: of
-its tokens and numbers (a name swapped for another, a number replaced by an edge
-value, a token or line deleted or repeated), or, with `--typed`, of its parsed rules
+A mutant is the rules of a registered game (`--game NAME`, dsl/games.py; without it,
+the default game: the shipped content) with one file changed by a few seeded mutations:
+of its tokens and numbers (a name swapped for another of the game's names or words of
+its vocabulary, a number replaced by an edge value, a player count or range replaced by
+one around the game's own, a card's variant swapped for another of the game's, a token
+or line deleted or repeated), or, with `--typed`, of its parsed rules
 with values of the right types (a primitive swapped for another with well-typed
 arguments, an effect composed with another through `,` `or` `->` `otherwise`
 `optional`, `per`/`max` added, a trigger or a chain of `emit`ted events added, a block
 cloned or removed; see "typed mutations" below). Each mutant is linted as a complete
-rule set (`ba-lint DIR`) or as a mod on the shipped content (`ba-lint --base FILE`);
+rule set (`ba-lint DIR`) or as a mod on the game's rules (`ba-lint --base FILE`);
 one with no error diagnostic is then built, set up for every player count it
-supports (the solo game against Hal too, where its rules allow one player) and played
-by random bots to the end, with a cap on decisions and a
+supports (a solo game too, where its rules allow one player) with each of its variants
+in turn and played by random bots to the end, with a cap on decisions and a
 limit on CPU time, so a hang is a finding and not a blocked run.
 
-The test suite runs a sample of each (tests/test_fuzz_engine.py); the full runs are
+The test suite runs a sample of each, for every registered game with rules
+(tests/test_fuzz_engine.py); the full runs are
 
     python tests/fuzzing.py --mutants 60 --seed 1           # 60 mutants per file and mode
     python tests/fuzzing.py --typed --mutants 40 --seed 1   # 40 typed ones (about 10 min)
+    python tests/fuzzing.py --game bossin_space --mutants 60 --seed 1  # another game
+    python tests/fuzzing.py --all-games --mutants 60 --seed 1          # every game
     BA_FUZZ=1 python -m pytest tests/test_fuzz_engine.py
 
 and prints every distinct cause (exception type and where it was raised) with a
@@ -97,6 +103,7 @@ class Outcome:
     detail: str = ""
     games: int = 0
     player_counts: list[int] = field(default_factory=list)  # those it was played for
+    variants: set[str] = field(default_factory=set)  # those it was played with
 
 
 @dataclass
@@ -140,11 +147,33 @@ KINDS = (
     "block",
     "duplicate",
     "string",
+    "players",
+    "variant",
 )
+PLAYERS_RE = re.compile(r"\bplayers[ \t]+(-?\d+(?:\.\.-?\d+)?)")
+VARIANT_RE = re.compile(r"^[ \t]*variant[ \t]+([A-Za-z_]\w*)[ \t]*$", re.MULTILINE)
+CARD_RE = re.compile(r"^[a-z_]+ [A-Za-z_]\w* \{[ \t]*$", re.MULTILINE)
 
 
-def mutate(text: str, rng: random.Random, names: list[str], effects: list[str]) -> tuple[str, str]:
+@dataclass
+class Pool:
+    """What token mutations draw from: the game's names (those its rules write and the
+    words of its vocabulary), its effects, player counts and variants."""
+
+    names: list[str]
+    effects: list[str]
+    counts: list[int]
+    variants: list[str]
+
+    def player_counts(self) -> list[str]:
+        """Player counts and ranges around the game's own: each of them, none, one more."""
+        edges = sorted({0, *self.counts, max(self.counts, default=0) + 1})
+        return [*map(str, edges), *(f"{a}..{b}" for a in edges for b in edges)]
+
+
+def mutate(text: str, rng: random.Random, pool: Pool) -> tuple[str, str]:
     """One mutation of the text; returns (new text, what was done)."""
+    names, effects = pool.names, pool.effects
     tokens = _tokens(text)
     numbers = [t for t in tokens if INT_RE.match(t[2])]
     words = [t for t in tokens if NAME_RE.match(t[2])]
@@ -187,6 +216,14 @@ def mutate(text: str, rng: random.Random, names: list[str], effects: list[str]) 
             start, end, old = rng.choice(strings)
             new = rng.choice(['""', '"' + "x" * 300 + '"', '"{amount}"', '"%s {"'])
             return text[:start] + new + text[end:], f"string {old[:12]}->{new[:12]} at {start}"
+    if kind == "players":
+        counts = list(PLAYERS_RE.finditer(text))
+        if counts:
+            start, end = rng.choice(counts).span(1)
+            new = rng.choice(pool.player_counts())
+            return text[:start] + new + text[end:], f"players {text[start:end]}->{new} at {start}"
+    if kind == "variant" and pool.variants:
+        return mutate_variant(text, rng, pool.variants)
     lines = text.split("\n")
     index = rng.randrange(len(lines))
     if kind == "block":
@@ -204,6 +241,26 @@ def mutate(text: str, rng: random.Random, names: list[str], effects: list[str]) 
     return "\n".join(lines), f"delete line {index + 1} {removed.strip()[:30]!r}"
 
 
+def mutate_variant(text: str, rng: random.Random, variants: list[str]) -> tuple[str, str]:
+    """A `variant NAME` line of a block: swapped for another of the game's variants or
+    removed (the block then belongs to every game); or one added to a block."""
+    lines = list(VARIANT_RE.finditer(text))
+    if lines and rng.random() < 0.7:
+        line = rng.choice(lines)
+        if rng.random() < 0.6:
+            new = rng.choice(variants)
+            start, end = line.span(1)
+            return text[:start] + new + text[end:], f"variant {line.group(1)}->{new} at {start}"
+        start, end = line.span()
+        return text[:start] + text[end + 1 :], f"delete variant {line.group(1)} at {start}"
+    blocks = list(CARD_RE.finditer(text))
+    if not blocks:
+        return text, "nothing (no block to give a variant)"
+    end = rng.choice(blocks).end()
+    new = rng.choice(variants)
+    return text[:end] + f"\n  variant {new}" + text[end:], f"add variant {new} at {end}"
+
+
 def effects_of(texts: dict[str, str]) -> list[str]:
     """Every effect written in the content (the text after a ':')."""
     found = set()
@@ -213,11 +270,8 @@ def effects_of(texts: dict[str, str]) -> list[str]:
     return sorted(found)
 
 
-def vocabulary_words(data_texts: dict[str, str]) -> list[str]:
-    """Every name written in the content, and every word of the language."""
-    from blackangel.dsl import games
-
-    vocabulary = games.load(games.default()).vocabulary
+def vocabulary_words(data_texts: dict[str, str], vocabulary) -> list[str]:
+    """Every name written in the rules, and every word of the game's vocabulary."""
     found = {t[2] for text in data_texts.values() for t in _tokens(text) if NAME_RE.match(t[2])}
     found |= set(vocabulary.kinds) | set(vocabulary.primitives)
     for spec in vocabulary.kinds.values():
@@ -226,30 +280,66 @@ def vocabulary_words(data_texts: dict[str, str]) -> list[str]:
 
 
 def mutants(
-    texts: dict[str, str], per_file: int, seed: int, modes=("dir", "base")
+    content: Content, per_file: int, seed: int, modes=("dir", "base"), files=None
 ) -> Iterator[Mutant]:
-    names = vocabulary_words(texts)
-    effects = effects_of(texts)
-    for file in sorted(texts):
+    """Seeded token mutants of each file of the game's rules (or of `files`), in each
+    mode: 1 to 3 mutations each."""
+    texts = content.texts
+    data = content.data
+    pool = Pool(
+        vocabulary_words(texts, content.vocabulary),
+        effects_of(texts),
+        data.player_counts(),
+        sorted(data.variants),
+    )
+    for file in sorted(files or texts):
         for mode in modes:
             for i in range(per_file):
                 mutant_seed = seed * 1_000_003 + i
-                rng = random.Random(f"{file}:{mode}:{mutant_seed}")
+                rng = random.Random(f"{content.tag}{file}:{mode}:{mutant_seed}")
                 text, done = texts[file], []
                 for _ in range(rng.choice((1, 1, 2, 3))):
-                    text, what = mutate(text, rng, names, effects)
+                    text, what = mutate(text, rng, pool)
                     done.append(what)
                 yield Mutant(file, mode, mutant_seed, done, text)
 
 
 # ---- lint, set up, play ------------------------------------------------------------
-class Content:
-    """The shipped content, read and parsed once."""
+def games_with_rules() -> list[str]:
+    """The registered games that have rules to mutate: the default game (the shipped
+    content) and those registered by their folder of rules."""
+    from blackangel.dsl import games
 
-    def __init__(self) -> None:
-        self.sources = find_sources([CONTENT_DIR])
+    default = games.default()
+    return [n for n in games.available() if n == default or games.rules_folder(n) is not None]
+
+
+class Content:
+    """The rules of a registered game (default: the default game, whose rules are the
+    shipped content), read and parsed once, with the game they build unmutated."""
+
+    def __init__(self, game: str | None = None) -> None:
+        from blackangel.dsl import games
+
+        self.game = game or games.default()
+        folder = games.rules_folder(self.game)  # UnknownGame for a name not registered
+        if folder is None and self.game != games.default():
+            raise ValueError(f"the game module '{self.game}' has no rules of its own")
+        self.shipped = folder is None
+        # in the seeds of the default game's mutants, no tag: its saved-game mutants are
+        # those of the runs tests/test_saved_states.py cites
+        self.tag = "" if self.shipped else f"{self.game}:"
+        self.vocabulary = games.load(self.game).vocabulary
+        self.sources = find_sources([folder or CONTENT_DIR])
         self.texts = {key: path.read_text(encoding="utf-8") for path, key in self.sources}
         self.parsed = {key: parse_bytes(text.encode(), key) for key, text in self.texts.items()}
+        first = sorted(self.texts)[0]
+        unmutated = Mutant(first, "dir", 0, [], self.texts[first])
+        with _gc_paused():
+            result = compile_sources(self.loaded(unmutated), strict_counts=False)
+        if result.ruleset is None or result.errors:
+            raise ValueError(f"the rules of '{self.game}' do not compile: {result.errors[0]}")
+        self.data = build(result.ruleset)
 
     def loaded(self, mutant: Mutant) -> LoadedSources:
         """The mutant's rule set, as the loader would read it from disk."""
@@ -267,6 +357,8 @@ class Content:
                 loaded.syntax_ok = False
             else:
                 loaded.files.append(tree)
+        if not self.shipped:  # as the loader says of rules outside the shipped content
+            loaded.mod_names.update(chosen)
         if mutant.mode == "base":
             tree, diags, text = mutated
             name = "mod/" + mutant.file
@@ -317,11 +409,13 @@ def check(content: Content, mutant: Mutant, timeout: float = TIMEOUT) -> Outcome
             if not data.player_counts():
                 outcome.status, outcome.cause = "crash", "no player count to set up for"
                 return outcome
-            variants = [(), *((v,) for v in data.variants)]
-            for players in data.player_counts():  # 1: the solo game, against Hal
+            variants = [(), *((v,) for v in sorted(data.variants))]
+            for index, players in enumerate(data.player_counts()):  # 1: a solo game
                 outcome.player_counts.append(players)
                 for game in range(GAMES_PER_COUNT):
-                    chosen = variants[game % len(variants)]
+                    # each variant in turn (none first), over the games of every count
+                    chosen = variants[(index * GAMES_PER_COUNT + game) % len(variants)]
+                    outcome.variants.update(chosen)
                     engine = Engine.new_game(data, players, game, variants=chosen)
                     agents = [RandomAgent(game * 10 + s) for s in range(players)]
                     play(engine, agents, max_decisions=MAX_DECISIONS)
@@ -345,16 +439,22 @@ def check(content: Content, mutant: Mutant, timeout: float = TIMEOUT) -> Outcome
 
 
 def run(
-    per_file: int, seed: int, modes=("dir", "base"), files=None, progress=False, typed=False
+    per_file: int,
+    seed: int,
+    modes=("dir", "base"),
+    files=None,
+    progress=False,
+    typed=False,
+    game: str | None = None,
 ) -> Report:
-    """Lint and play the token mutants (or, with `typed`, the typed ones) of each file."""
-    content = Content()
-    texts = {k: v for k, v in content.texts.items() if files is None or k in files}
+    """Lint and play the token mutants (or, with `typed`, the typed ones) of each file of
+    a game's rules (default: the default game)."""
+    content = Content(game)
     report = Report()
     chosen = (
-        typed_mutants(texts, Typed(content), per_file, seed, modes)
+        typed_mutants(content, Typed(content), per_file, seed, modes, files)
         if typed
-        else mutants(texts, per_file, seed, modes)
+        else mutants(content, per_file, seed, modes, files)
     )
     for n, mutant in enumerate(chosen, 1):
         report.outcomes.append(check(content, mutant))
@@ -376,15 +476,45 @@ def main() -> int:
     parser.add_argument("--mutants", type=int, default=60, help="mutants per file and mode")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--mode", choices=("dir", "base", "both"), default="both")
-    parser.add_argument("--file", action="append", help="only this content file (repeatable)")
+    parser.add_argument("--file", action="append", help="only this rule file (repeatable)")
     parser.add_argument(
         "--typed", action="store_true", help="typed mutations of the parsed rules, not tokens"
     )
+    parser.add_argument("--game", help="a registered game with rules (default: the default game)")
+    parser.add_argument(
+        "--all-games", action="store_true", help="every registered game with rules, in turn"
+    )
+    parser.add_argument(
+        "--states",
+        type=int,
+        metavar="GAMES",
+        help="mutate saved games instead: GAMES seeded games, --mutants mutants of each",
+    )
     args = parser.parse_args()
+    known = games_with_rules()
+    if args.game is not None and args.game not in known:
+        parser.error(f"unknown game '{args.game}'; games with rules: {', '.join(known)}")
     modes = ("dir", "base") if args.mode == "both" else (args.mode,)
-    started = time.perf_counter()
-    report = run(args.mutants, args.seed, modes, args.file, progress=True, typed=args.typed)
-    elapsed = time.perf_counter() - started
+    failed = False
+    for game in known if args.all_games else [args.game]:
+        content = Content(game)
+        unknown = sorted(set(args.file or ()) - set(content.texts))
+        if unknown:
+            parser.error(f"{content.game} has no rule file {unknown[0]!r}")
+        print(f"== {content.game}")
+        if args.states is not None:
+            failed |= _report_states(content, args.states, args.mutants, args.seed)
+            continue
+        started = time.perf_counter()
+        report = run(
+            args.mutants, args.seed, modes, args.file, progress=True, typed=args.typed, game=game
+        )
+        failed |= _report(report, time.perf_counter() - started)
+    return 1 if failed else 0
+
+
+def _report(report: Report, elapsed: float) -> bool:
+    """Print the summary of a run and each distinct cause; whether any mutant failed."""
     total = len(report.outcomes)
     print(
         f"{total} mutants in {elapsed:.0f} s: {report.count('rejected')} rejected by lint, "
@@ -396,7 +526,19 @@ def main() -> int:
         print(f"\n{len(outcomes)} x {cause}")
         for outcome in outcomes[:2]:
             print("  " + describe(outcome))
-    return 1 if report.failures() else 0
+    return bool(report.failures())
+
+
+def _report_states(content: Content, games: int, per_game: int, seed: int) -> bool:
+    """Run and print the saved-game mutants of a game; whether any failed."""
+    outcomes = run_states(games, per_game, seed, content)
+    print(", ".join(f"{len(v)} {k.split(':')[0]}" for k, v in sorted(outcomes.items())))
+    bad = {k: v for k, v in outcomes.items() if k not in ("rejected", "played")}
+    for cause, found in bad.items():
+        print(f"\n{len(found)} x {cause}")
+        for description in found[:2]:
+            print("    " + description)
+    return bool(bad)
 
 
 # ---- typed mutations ---------------------------------------------------------------
@@ -410,25 +552,38 @@ TYPED_KINDS = ("swap", "swap", "compose", "compose", "per", "trigger", "emit", "
 
 
 class Typed:
-    """What typed mutations draw from: the game's vocabulary and the names the shipped
-    content declares (ids, events, numbers), as the checker knows them."""
+    """What typed mutations draw from: the game's vocabulary and the names its rules
+    declare (ids, events, numbers), as the checker knows them."""
 
     def __init__(self, content: Content) -> None:
-        from blackangel.dsl import games
         from blackangel.dsl.checker import Checker, gather_symbols
 
-        self.vocabulary = games.load(games.default()).vocabulary
+        self.vocabulary = content.vocabulary
         trees = [tree for tree, _, _ in content.parsed.values() if tree is not None]
         self.checker = Checker(gather_symbols(trees, self.vocabulary), self.vocabulary)
-        prims = self.vocabulary.primitives
+        # the primitives the rules declare something for every name they need (a game of
+        # the engine's own procedure has no deck, grid or queue unless its rules say so)
+        prims = {n: p for n, p in self.vocabulary.primitives.items() if self._usable(p.params)}
         self.verbs = sorted(n for n, p in prims.items() if not p.counter)
         self.counters = sorted(n for n, p in prims.items() if p.counter)
-        self.events = sorted(self.vocabulary.events)
+        # the events the game module raises and those its rules declare (to `emit`)
+        self.events = sorted({*self.vocabulary.events, *self.checker.symbols.ids("event")})
+
+    def _named(self, param) -> bool:
+        """Whether a parameter has a value to give: not a name, or a name declared."""
+        return self.checker.names_of(param.type) is None or bool(self.checker.names_of(param.type))
+
+    def _usable(self, params) -> bool:
+        return all(self._named(p) for p in params if not p.optional)
 
     def value(self, param, rng: random.Random) -> str:
         """A value of the parameter's type (within its bounds, most of the time)."""
         form = param.type.form
-        if form in ("int", "count"):
+        if form == "amount" and rng.random() < 0.3:  # a number, or a value the rules name
+            named = sorted(i for ref in param.type.refs for i in self.checker.symbols.ids(ref))
+            if named:
+                return rng.choice(named)
+        if form in ("int", "count", "amount"):
             low = max(param.low if param.low is not None else 0, -2)
             high = min(param.high if param.high is not None else 9, low + 5)
             return str(rng.randint(low, high))
@@ -448,7 +603,7 @@ class Typed:
         name = name or rng.choice(self.counters if counter else self.verbs)
         args = []
         for param in self.vocabulary.primitives[name].params:
-            if param.optional and rng.random() < 0.5:
+            if param.optional and (rng.random() < 0.5 or not self._named(param)):
                 continue
             for _ in range(rng.randint(1, 2) if param.repeat else 1):
                 args.append(self.value(param, rng))
@@ -506,7 +661,7 @@ def typed_mutate(text: str, file: str, rng: random.Random, typed: Typed, n: int)
     tree, _, _ = parse_bytes(text.encode(), file)
     if tree is None:
         return text, "nothing (the text does not parse)"
-    kind = rng.choice(TYPED_KINDS)
+    kind = rng.choice(TYPED_KINDS if typed.events else [k for k in TYPED_KINDS if k != "trigger"])
     calls = _effect_calls(tree.items)
     if kind in ("swap", "compose", "per") and calls:
         call = rng.choice(calls)
@@ -551,6 +706,8 @@ def typed_mutate(text: str, file: str, rng: random.Random, typed: Typed, n: int)
         new = f"({old}, emit fz_e{n}_0)"
         text = text[:start] + new + text[end:]
         return text + "\n" + "".join(added), f"emit chain of {length} from {old!r}"
+    if not typed.events:
+        return text, "nothing (no event to trigger on, no effect to extend)"
     event = rng.choice(typed.events)
     effect = typed.effect(rng)
     trigger = f"\ntrigger fz_t{n} {{\n  on {event}\n  effect: {effect}\n}}\n"
@@ -558,23 +715,20 @@ def typed_mutate(text: str, file: str, rng: random.Random, typed: Typed, n: int)
 
 
 def typed_mutants(
-    texts: dict[str, str], typed: Typed, per_file: int, seed: int, modes=("dir", "base")
+    content: Content, typed: Typed, per_file: int, seed: int, modes=("dir", "base"), files=None
 ) -> Iterator[Mutant]:
-    """Seeded typed mutants of each file, in each mode: 1 to 3 mutations each."""
-    for file in sorted(texts):
+    """Seeded typed mutants of each file of the game's rules (or of `files`), in each
+    mode: 1 to 3 mutations each."""
+    for file in sorted(files or content.texts):
         for mode in modes:
             for i in range(per_file):
                 mutant_seed = seed * 1_000_003 + i
-                rng = random.Random(f"typed:{file}:{mode}:{mutant_seed}")
-                text, done = texts[file], []
+                rng = random.Random(f"typed:{content.tag}{file}:{mode}:{mutant_seed}")
+                text, done = content.texts[file], []
                 for n in range(rng.choice((1, 1, 2, 3))):
                     text, what = typed_mutate(text, file, rng, typed, n)
                     done.append(what)
                 yield Mutant(file, mode, mutant_seed, done, text)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
 
 
 # ---- saved games ------------------------------------------------------------------------
@@ -643,16 +797,14 @@ def mutate_state(state: dict, rng: random.Random, ids: list[str]) -> str:
     return f"{where} = {'.'.join(map(str, other_path))}.{index}"
 
 
-def saved_games(count: int, seed: int) -> Iterator[tuple[Engine, str]]:
-    """Saved games at a random decision of seeded random games (all player counts, both
-    the basic and the advanced rules)."""
-    from blackangel.dsl.compiler import load_shipped
-
-    data = build(load_shipped())
-    rng = random.Random(f"saved:{seed}")
+def saved_games(count: int, seed: int, content: Content) -> Iterator[tuple[Engine, str]]:
+    """Saved games at a random decision of seeded random games of a game (all its player
+    counts; its rules without a variant, or with one of its variants)."""
+    data = content.data
+    rng = random.Random(f"saved:{content.tag}{seed}")
     for n in range(count):
         players = rng.choice(data.player_counts())
-        variants = rng.choice([(), tuple(data.variants)])
+        variants = rng.choice([(), *((v,) for v in sorted(data.variants))])
         engine = Engine.new_game(data, players, seed * 1000 + n, variants=variants)
         agents = [RandomAgent(n * 10 + s) for s in range(players)]
         for _ in range(rng.randrange(1, 200)):
@@ -660,7 +812,7 @@ def saved_games(count: int, seed: int) -> Iterator[tuple[Engine, str]]:
             if decision is None:
                 break
             engine.apply(agents[decision.player].choose(engine, decision))
-        yield engine, f"game {n}: {players} players{' advanced' if variants else ''}"
+        yield engine, f"game {n}: {players} players{''.join(' ' + v for v in variants)}"
 
 
 def check_state_mutant(engine: Engine, text: str, timeout: float = TIMEOUT) -> str:
@@ -682,17 +834,25 @@ def check_state_mutant(engine: Engine, text: str, timeout: float = TIMEOUT) -> s
         return f"crash: {type(exc).__name__} at {_place(exc)}: {str(exc)[:120]}"
 
 
-def run_states(games: int, per_game: int, seed: int) -> dict[str, list[str]]:
-    """Outcome -> the mutants that had it (a description each)."""
+def run_states(
+    games: int, per_game: int, seed: int, content: Content | None = None
+) -> dict[str, list[str]]:
+    """Outcome -> the mutants that had it (a description each), of saved games of a
+    game (default: the default game)."""
     import json
 
+    content = content or Content()
     out: dict[str, list[str]] = {}
-    for engine, name in saved_games(games, seed):
+    for engine, name in saved_games(games, seed, content):
         ids = [i for kind in engine.data.items().values() for i in kind]
         for i in range(per_game):
-            rng = random.Random(f"{name}:{seed}:{i}")
+            rng = random.Random(f"{content.tag}{name}:{seed}:{i}")
             state = json.loads(engine.to_json())
             done = [mutate_state(state, rng, ids) for _ in range(rng.choice((1, 1, 2)))]
             outcome = check_state_mutant(engine, json.dumps(state))
             out.setdefault(outcome, []).append(f"{name}, mutant {i}: {'; '.join(done)}")
     return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,15 +1,21 @@
-"""Mutation fuzzing of the shipped content: every mutant either gets an error diagnostic
-from ba-lint or sets up and plays random games to the end (tests/fuzzing.py). Two kinds
-of mutants: token mutants (names, numbers, lines changed in the text) and typed mutants
-(the parsed rules changed with well-typed values: primitives swapped, effects composed,
-`per`/`max`, triggers and `emit` chains, blocks cloned or removed).
+"""Mutation fuzzing of the rules of every registered game (the shipped content of the
+default game, Bossin' Space, the examples: `ba games`): every mutant either gets an error
+diagnostic from ba-lint or sets up and plays random games to the end, at every player
+count of the game and with each of its variants (tests/fuzzing.py). Two kinds of
+mutants: token mutants (names, numbers, player counts, variants, lines changed in the
+text) and typed mutants (the parsed rules changed with well-typed values: primitives
+swapped, effects composed, `per`/`max`, triggers and `emit` chains, blocks cloned or
+removed). Saved-game mutants are tests/test_saved_states.py's.
 
-The suite runs a seeded sample of each; the full runs are
+The suite runs a seeded sample of each, for each game; the full runs are
 
     BA_FUZZ=1 python -m pytest tests/test_fuzz_engine.py      # 200 mutants per file and mode
     BA_FUZZ=500 BA_FUZZ_SEED=2 python -m pytest tests/test_fuzz_engine.py  # 500, seed 2
     python tests/fuzzing.py --mutants 200 --seed 4            # token mutants, with a summary
     python tests/fuzzing.py --typed --mutants 40 --seed 1     # typed mutants, with a summary
+    python tests/fuzzing.py --all-games --mutants 200 --seed 4          # every game in turn
+    python tests/fuzzing.py --game bossin_space --typed --mutants 40    # one game
+    python tests/fuzzing.py --game bossin_space --states 40 --mutants 60  # saved games
 
 (BA_FUZZ sets the count of both samples: typed mutants take about a second each.)
 
@@ -34,14 +40,32 @@ fuzzing = importlib.util.module_from_spec(spec)
 sys.modules["fuzzing"] = fuzzing  # its dataclasses look their module up
 spec.loader.exec_module(fuzzing)
 
-SAMPLE = 16  # mutants per content file and mode in the everyday run (about 10 s)
-TYPED_SAMPLE = 3  # typed mutants per file and mode (about 15 s of CPU time in all)
+SAMPLE = 16  # mutants per rule file and mode in the everyday run (about 10 s a game)
+TYPED_SAMPLE = 3  # typed mutants per file and mode (about 15 s of CPU time a game)
 FULL = os.environ.get("BA_FUZZ", "")
+GAMES = fuzzing.games_with_rules()
+_contents: dict[str, object] = {}
+
+
+def _content(game: str):
+    """A game's rules, read once for the module."""
+    if game not in _contents:
+        _contents[game] = fuzzing.Content(game)
+    return _contents[game]
 
 
 @pytest.fixture(scope="module")
 def content():
+    """The default game's rules (the shipped content): the regressions below change them."""
     return fuzzing.Content()
+
+
+def test_the_fuzzers_know_every_registered_game_with_rules():
+    from blackangel.dsl import games
+
+    assert games.default() in GAMES
+    assert {"bossin_space", "dice_race", "sky_regatta"} <= set(GAMES)
+    assert "rules_only" not in GAMES  # a game module with no rules of its own
 
 
 def _per_file() -> int:
@@ -51,34 +75,44 @@ def _per_file() -> int:
 
 
 @pytest.mark.slow
-def test_every_mutant_is_refused_by_lint_or_plays_to_the_end(content):
+@pytest.mark.parametrize("game", GAMES)
+def test_every_mutant_is_refused_by_lint_or_plays_to_the_end(game):
+    content = _content(game)
     seed = int(os.environ.get("BA_FUZZ_SEED", "1"))
     report = fuzzing.Report()
-    for mutant in fuzzing.mutants(content.texts, _per_file(), seed):
+    for mutant in fuzzing.mutants(content, _per_file(), seed):
         report.outcomes.append(fuzzing.check(content, mutant))
     failures = "\n".join(fuzzing.describe(o) for o in report.failures()[:10])
     assert not report.failures(), f"{len(report.failures())} mutants failed:\n{failures}"
     # the sample is worth something only if both outcomes happen
     assert report.count("rejected") and report.count("played")
-    # and if mutants are played solo against Hal as well as by several players
+    # and if mutants are played at every player count of the game (the solo game too,
+    # where there is one) and with each of its variants
     played = [o for o in report.outcomes if o.status == "played"]
-    assert any(1 in o.player_counts for o in played)
-    assert any(4 in o.player_counts for o in played)
+    assert {n for o in played for n in o.player_counts} == set(content.data.player_counts())
+    assert {v for o in played for v in o.variants} == set(content.data.variants)
+    # and if the mutations drew on the game's player counts and variants
+    done = " ".join(m for o in report.outcomes for m in o.mutant.mutations)
+    assert "players " in done
+    assert not content.data.variants or "variant " in done
 
 
-def test_every_typed_mutant_is_refused_by_lint_or_plays_to_the_end(content):
+@pytest.mark.parametrize("game", GAMES)
+def test_every_typed_mutant_is_refused_by_lint_or_plays_to_the_end(game):
+    content = _content(game)
     seed = int(os.environ.get("BA_FUZZ_SEED", "1"))
     per_file = _per_file() if FULL else TYPED_SAMPLE
     report = fuzzing.Report()
     typed = fuzzing.Typed(content)
-    for mutant in fuzzing.typed_mutants(content.texts, typed, per_file, seed):
+    for mutant in fuzzing.typed_mutants(content, typed, per_file, seed):
         report.outcomes.append(fuzzing.check(content, mutant))
     failures = "\n".join(fuzzing.describe(o) for o in report.failures()[:10])
     assert not report.failures(), f"{len(report.failures())} mutants failed:\n{failures}"
     assert report.count("rejected") and report.count("played")
 
 
-def test_a_typed_mutation_keeps_the_types_and_the_syntax(content):
+@pytest.mark.parametrize("game", GAMES)
+def test_a_typed_mutation_keeps_the_types_and_the_syntax(game):
     """Swapped primitives get arguments of their parameters' types, so a swap alone is
     refused only for where it stands (E114, E303...), never for its arguments; every
     mutation leaves text that parses."""
@@ -87,6 +121,7 @@ def test_a_typed_mutation_keeps_the_types_and_the_syntax(content):
     from blackangel.dsl.compiler import compile_sources
     from blackangel.dsl.parser import parse_bytes
 
+    content = _content(game)
     typed = fuzzing.Typed(content)
     codes: set[str] = set()
     for i in range(40):
@@ -359,10 +394,40 @@ def _mutant(content, file: str, changes: list[tuple[str, str]], mode: str):
     return fuzzing.Mutant(file, mode, 0, [f"{o!r}->{n!r}" for o, n in changes], text)
 
 
+# found on the other registered games (python tests/fuzzing.py --game NAME ...):
+# (id, game, file, [(old, new)], the diagnostic code that now refuses it, or "played")
+GAME_REGRESSIONS = [
+    # a card with no `play` effect in the deck a queue's layer turns up (a threat card of
+    # the timeline): resolving the queue ran its effect None (TypeError in run_effect)
+    (
+        "queue_card_without_play",
+        "bossin_space",
+        "threats.ba",
+        [("  play: gain 1 heat\n", "")],
+        "E320",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     "name, file, changes, expected", REGRESSIONS, ids=[r[0] for r in REGRESSIONS]
 )
 def test_a_cause_the_fuzzer_found(content, name, file, changes, expected):
+    _expect(content, name, file, changes, expected)
+
+
+@pytest.mark.parametrize(
+    "name, game, file, changes, expected",
+    GAME_REGRESSIONS,
+    ids=[r[0] for r in GAME_REGRESSIONS],
+)
+def test_a_cause_the_fuzzer_found_in_another_game(name, game, file, changes, expected):
+    _expect(_content(game), name, file, changes, expected)
+
+
+def _expect(content, name: str, file: str, changes, expected: str) -> None:
+    """The mutant, as a complete rule set and as a mod, is refused with the expected
+    code, or plays."""
     from blackangel.dsl.compiler import compile_sources
 
     for mode in ("dir", "base"):

@@ -190,10 +190,13 @@ def _fuzzing():
     return sys.modules["fuzzing"]
 
 
-def test_mutated_saved_games_are_refused_or_play_to_the_end():
-    """A seeded sample of tests/fuzzing.py's saved-game mutants (run_states); the runs
-    that found the regressions above used 40 games x 60 mutants, seeds 1, 7, 11, 12, 21-23."""
-    outcomes = _fuzzing().run_states(6, 25, 3)
+@pytest.mark.parametrize("game", _fuzzing().games_with_rules())
+def test_mutated_saved_games_are_refused_or_play_to_the_end(game):
+    """A seeded sample of tests/fuzzing.py's saved-game mutants (run_states), of each
+    registered game; the runs that found the regressions above used 40 games x 60
+    mutants, seeds 1, 7, 11, 12, 21-23 (`python tests/fuzzing.py --states 40 --mutants 60
+    --seed 1`, with `--game NAME` or `--all-games`)."""
+    outcomes = _fuzzing().run_states(6, 25, 3, _fuzzing().Content(game))
     bad = {k: v[:3] for k, v in outcomes.items() if k not in ("rejected", "played")}
     assert not bad, bad
     assert outcomes.get("rejected") and outcomes.get("played")
@@ -217,3 +220,51 @@ def test_a_saved_game_whose_randomness_was_changed_is_refused(data, saved, chang
     with pytest.raises(StateError, match=where):
         Engine.from_json(data, json.dumps(state))
     Engine.from_json(data, saved)  # the untouched game still loads
+
+
+# ---- saved games of a game written only in the language --------------------------------
+@pytest.fixture(scope="module")
+def queued():
+    """A Bossin' Space game (games/bossin_space) at a decision with cards lying in its
+    resolution queue (the timeline), and its rules."""
+    content = _fuzzing().Content("bossin_space")
+    engine = Engine.new_game(content.data, 3, 1)
+    agents = [RandomAgent(s) for s in range(3)]
+    while not any(queue_cards(engine.state)):
+        decision = engine.decision()
+        engine.apply(agents[decision.player].choose(engine, decision))
+    return content.data, engine.to_json()
+
+
+def queue_cards(state):
+    return [e for q in state["queues"].values() for places in q["slots"] for e in places if e]
+
+
+@pytest.mark.parametrize(
+    "change, where",
+    [
+        (lambda e: e.pop("laid"), "laid"),
+        (lambda e: e.update(seat=7), "seat"),
+        (lambda e: e.update(card="no_such_card"), "card"),
+        (lambda e: e.update(extra=1), "extra"),
+    ],
+    ids=["key_left_out", "seat_outside", "unknown_card", "key_added"],
+)
+def test_a_card_in_a_queue_of_a_saved_game_is_checked(queued, change, where):
+    """Found by the saved-game fuzzer on Bossin' Space (`delete
+    queues.timeline.slots.0.1.laid`: a KeyError when the queue was resolved): set-up
+    leaves a queue's places empty, so their shape is the queues' own (interpreter/queues.py)."""
+    data, saved = queued
+    state = json.loads(saved)
+    change(queue_cards(state)[0])
+    with pytest.raises(StateError, match=where):
+        Engine.from_json(data, json.dumps(state))
+    Engine.from_json(data, saved)  # the untouched game still loads
+
+
+def test_the_cursor_of_a_queue_in_a_saved_game_is_checked(queued):
+    data, saved = queued
+    state = json.loads(saved)
+    next(iter(state["queues"].values()))["cursor"] = "x"
+    with pytest.raises(StateError, match="cursor"):
+        Engine.from_json(data, json.dumps(state))
