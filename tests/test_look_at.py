@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from blackangel.dsl.compiler import compile_paths
+from blackangel.dsl.errors import StateError
 from blackangel.interpreter import decks, observation, procedure, replay
 from blackangel.interpreter.agents import RandomAgent, play
 from blackangel.interpreter.engine import Engine
@@ -273,3 +274,17 @@ def test_whole_games_keep_the_invariants_and_hide_every_look(players, seed):
     assert json.dumps(replay.record(engine)) == record
     again = play(new(players, seed), [RandomAgent(seed * 10 + s) for s in range(players)])
     assert transcript(again, names) == text  # the same seed and choices, the same game
+
+
+def test_a_saved_game_keeps_what_a_seat_knows_and_refuses_a_corrupted_record():
+    engine = new(2, 5)
+    agents = [RandomAgent(50 + s) for s in range(2)]
+    while not any(engine.state["cards"]["known"]):
+        engine.apply(agents[engine.decision().player].choose(engine, engine.decision()))
+    back = Engine.from_json(program(), engine.to_json())
+    assert back.state["cards"]["known"] == engine.state["cards"]["known"]
+    for bad in ({"nowhere": 1}, {"road": 0}):
+        saved = json.loads(engine.to_json())
+        saved["cards"]["known"][0] = bad
+        with pytest.raises(StateError, match="known"):
+            Engine.from_json(program(), json.dumps(saved))
