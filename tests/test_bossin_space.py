@@ -744,3 +744,37 @@ def test_the_knowledge_of_the_enemies_ends_as_they_come_out():
     assert decks.known_cards(engine, seat) == {}
     engine.state["cards"]["discards"]["enemies"] += [first, second]  # the test's hand
     assert problems(engine) == []
+
+
+@pytest.mark.parametrize(
+    "lang, offer, hidden, known",
+    [
+        (
+            "pl",
+            "podejrzyj 2 karty Wrogów z wierzchu stosu",
+            "podgląda 2 karty Wrogów z wierzchu stosu",
+            "podejrzane z wierzchu stosu (karty Wrogów, od góry): ",
+        ),
+        (
+            "de",
+            "sieh dir die obersten 2 Feindkarten an",
+            "sieht sich die obersten 2 Feindkarten an",
+            "oben auf dem Stapel gesehen (Feindkarten, von oben): ",
+        ),
+    ],
+)
+def test_the_hackers_look_reads_in_polish_and_german(lang, offer, hidden, known):
+    data = build(compile_paths([str(RULES)]).ruleset, lang)
+    engine = Engine.new_game(data, 4, 1)
+    seat = _captain_holds_hacker(engine)
+    answer(engine, "no")
+    assert data.text.render(engine.decision().options[0].label).endswith(offer)
+    answer(engine, "yes")
+    look = next(e for e in engine.state["log"] if e["event"] == "look")
+    names = seat_names(engine)
+    top = data.text.join([data.text.word(c) for c in look["cards"]])
+    (mine,) = log_lines(engine, names, seen_events(engine, seat, [look]))
+    (theirs,) = log_lines(engine, names, seen_events(engine, (seat + 1) % 4, [look]))
+    assert mine == f"  {names[seat]} {hidden}: {top}"
+    assert theirs == f"  {names[seat]} {hidden}"
+    assert known + top in decks.hand_text(engine, seat)
