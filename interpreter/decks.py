@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..dsl.ast import walk_calls
 from ..dsl.card_sides import backs
 from ..dsl.i18n import N_
-from . import companions, deck_stacks
+from . import companions, deck_stacks, knowledge
 from .game import NO_ANSWER, Frame, Implementation, take_answer
 from .rng import Rng
 
@@ -254,23 +254,8 @@ def _top(engine: Engine, deck: str, seat: Seat) -> str | None:
         engine.log("reshuffle", deck=deck, seat=seat)
     if not pile:
         return None
-    _forget(engine, deck, seat, 1)
+    knowledge.forget(engine, deck, seat, 1)
     return pile.pop()
-
-
-def _forget(engine: Engine, deck: str, seat: Seat, taken: int | None) -> None:
-    """The seats that looked at the top of the pile `seat` uses of a deck know `taken`
-    fewer of its cards (those taken off the top: gone, or public); None: nothing of it
-    (it is shuffled)."""
-    cards = engine.state["cards"]
-    seats = [seat] if engine.data.decks[deck].per_seat else range(len(cards["known"]))
-    for s in seats:
-        known = cards["known"][s]
-        left = 0 if taken is None else known.get(deck, 0) - taken
-        if left > 0:
-            known[deck] = left
-        else:
-            known.pop(deck, None)
 
 
 def shuffle_back(engine: Engine, frame: Frame) -> None:
@@ -466,7 +451,7 @@ def shuffle_in(engine: Engine, frame: Frame) -> None:
     moved = [aside.pop() for _ in range(min(amount, len(aside)))]
     mixed = moved + [pile.pop() for _ in range(min(top, len(pile)))]
     engine.rng.shuffle(mixed)
-    _forget(engine, deck, seat, None)  # the top is shuffled
+    knowledge.forget(engine, deck, seat, None)  # the top is shuffled
     pile.extend(mixed)
     engine.log("shuffle_in", seat=seat, deck=deck, amount=len(moved), top=len(mixed))
     engine.finish(frame)
@@ -543,17 +528,6 @@ def look_at(engine: Engine, frame: Frame) -> None:
         known[deck] = max(known.get(deck, 0), len(seen))
     engine.log("look", seat=seat, deck=deck, cards=seen, amount=len(seen))
     engine.finish(frame)
-
-
-def known_cards(engine: Engine, seat: int) -> dict[str, list[str]]:
-    """The cards at the top of each deck the seat knows (its own pile of a deck per
-    seat), the top first."""
-    cards = engine.state["cards"]
-    out = {}
-    for deck, count in sorted(cards["known"][seat].items()):
-        pile = _piles(cards, engine.data.decks[deck], deck, seat)[0]
-        out[deck] = pile[::-1][:count]
-    return out
 
 
 def holds(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
@@ -837,7 +811,7 @@ def hand_text(engine: Engine, seat: int) -> str:
     if laid:
         names = text.join([text.word(name) for name in sorted(laid)])
         shown += " | " + text.fill(FACE_DOWN, {"cards": names})
-    for deck, known in known_cards(engine, seat).items():
+    for deck, known in knowledge.known_cards(engine, seat).items():
         names = text.join([text.word(name) for name in known])
         shown += " | " + text.fill(KNOWN, {"deck": text.word(deck, None, 2), "cards": names})
     return shown

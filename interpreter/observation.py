@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..dsl import ast
-from . import decks
+from . import knowledge
 
 if TYPE_CHECKING:
     from .engine import Engine, Option
@@ -155,7 +155,7 @@ def _cards(engine: Engine, seat: int, private: str, public: bool) -> dict[str, A
         laid = cards["committed"]
         out["committed"] = {str(s): sorted(laid[s]) for s in shown}
     if engine.data.looks:
-        out["known"] = {str(s): decks.known_cards(engine, s) for s in shown}
+        out["known"] = {str(s): knowledge.known_cards(engine, s) for s in shown}
     if public and engine.data.card_places:
         out["out"] = {name: len(pile) for name, pile in cards["out"].items()}
         out["table"] = [list(entry) for entry in cards["table"]]
@@ -364,7 +364,7 @@ def _known(engine: Engine, shown: list[int], size: int) -> list[float]:
     shown knows, as numbers (0: not known), padded to the deepest look."""
     numbers = {card: i + 1 for i, card in enumerate(engine.data.cards)}
     values: list[float] = []
-    known = {s: decks.known_cards(engine, s) for s in shown}
+    known = {s: knowledge.known_cards(engine, s) for s in shown}
     for deck, depth in engine.data.looks.items():
         for s in [*shown, *[None] * (size - len(shown))]:
             row = [float(numbers[c]) for c in known[s].get(deck, [])] if s is not None else []

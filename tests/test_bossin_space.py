@@ -15,7 +15,7 @@ import pytest
 
 from blackangel.dsl import games
 from blackangel.dsl.compiler import compile_paths
-from blackangel.interpreter import decks
+from blackangel.interpreter import decks, knowledge
 from blackangel.interpreter.agents import GreedyAgent, RandomAgent
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.invariants import problems
@@ -688,7 +688,7 @@ def test_the_hacker_looks_at_the_top_two_enemy_cards_before_the_threats():
     assert "look at the top 2 enemy cards" in engine.data.text.render(decision.options[0].label)
     filled = len([e for e in engine.state["log"] if e["event"] == "fill_layer"])
     answer(engine, "yes")
-    assert decks.known_cards(engine, seat) == {"enemies": top}
+    assert knowledge.known_cards(engine, seat) == {"enemies": top}
     assert engine.state["shared"]["ability_used"] == 1
     log = engine.state["log"]
     look = next(e for e in log if e["event"] == "look")
@@ -739,9 +739,9 @@ def test_the_knowledge_of_the_enemies_ends_as_they_come_out():
     first, second = engine.state["cards"]["decks"]["enemies"][::-1][:2]
     # the enemy deck's top card comes out (as a reinforcement or a new row takes it)
     assert decks._top(engine, "enemies", seat) == first
-    assert decks.known_cards(engine, seat) == {"enemies": [second]}
+    assert knowledge.known_cards(engine, seat) == {"enemies": [second]}
     assert decks._top(engine, "enemies", seat) == second
-    assert decks.known_cards(engine, seat) == {}
+    assert knowledge.known_cards(engine, seat) == {}
     engine.state["cards"]["discards"]["enemies"] += [first, second]  # the test's hand
     assert problems(engine) == []
 

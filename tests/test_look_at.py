@@ -15,7 +15,7 @@ import pytest
 
 from blackangel.dsl.compiler import compile_paths
 from blackangel.dsl.errors import StateError
-from blackangel.interpreter import decks, observation, procedure, replay
+from blackangel.interpreter import decks, knowledge, observation, procedure, replay
 from blackangel.interpreter.agents import RandomAgent, play
 from blackangel.interpreter.engine import Engine
 from blackangel.interpreter.invariants import problems
@@ -78,8 +78,8 @@ def test_the_seat_that_looks_knows_the_top_cards_in_order_and_they_stay():
         "amount": 2,
     }
     assert engine.state["cards"]["known"] == [{}, {"road": 2}, {}]
-    assert decks.known_cards(engine, 1) == {"road": top}
-    assert decks.known_cards(engine, 0) == {}
+    assert knowledge.known_cards(engine, 1) == {"road": top}
+    assert knowledge.known_cards(engine, 0) == {}
     line = procedure.narrate(event, NAMES, program().text)
     words = [program().text.word(card) for card in top]
     assert line == f"  P2 looks at the top 2 road cards: {words[0]} and {words[1]}"
@@ -96,7 +96,7 @@ def test_a_look_deeper_than_the_deck_sees_what_there_is_and_a_second_look_the_de
     del pile[:-1]  # one card left
     engine.state["cards"]["known"][0] = {}
     prim(engine, 2, "look_at", 2, "road")
-    assert engine.state["log"][-1]["amount"] == 1 and decks.known_cards(engine, 2) == {
+    assert engine.state["log"][-1]["amount"] == 1 and knowledge.known_cards(engine, 2) == {
         "road": pile[-1:]
     }
     pile.clear()
@@ -180,7 +180,7 @@ def test_each_card_taken_off_the_top_is_one_fewer_known():
     second = road(engine)[-2]
     prim(engine, 0, "draw", 1, "road")  # another seat draws the top card
     assert engine.state["cards"]["known"][1] == {"road": 1}
-    assert decks.known_cards(engine, 1) == {"road": [second]}
+    assert knowledge.known_cards(engine, 1) == {"road": [second]}
     prim(engine, 2, "reveal", 1, "road")  # the second is public now
     assert engine.state["cards"]["known"] == [{}, {}, {}]
     assert problems(engine) == []
@@ -189,10 +189,10 @@ def test_each_card_taken_off_the_top_is_one_fewer_known():
 def test_cards_put_under_the_deck_keep_it_a_shuffle_ends_it():
     engine = new()
     prim(engine, 1, "look_at", 2, "road")
-    top = decks.known_cards(engine, 1)
+    top = knowledge.known_cards(engine, 1)
     held = engine.state["cards"]["hands"][0][0]
     prim(engine, 0, "put_bottom", "road", answer=held)  # P1 puts a card under the deck
-    assert road(engine)[0] == held and decks.known_cards(engine, 1) == top
+    assert road(engine)[0] == held and knowledge.known_cards(engine, 1) == top
     prim(engine, 0, "shuffle_in", 1, "road", 2)  # the top is shuffled
     assert engine.state["cards"]["known"][1] == {}
     assert problems(engine) == []
@@ -214,7 +214,7 @@ def test_a_look_at_a_deck_per_seat_sees_the_seats_own_pile():
     engine = new()
     own = engine.state["cards"]["seat_decks"]
     prim(engine, 1, "look_at", 1, "plans")
-    assert decks.known_cards(engine, 1) == {"plans": own[1]["plans"][-1:]}
+    assert knowledge.known_cards(engine, 1) == {"plans": own[1]["plans"][-1:]}
     prim(engine, 0, "draw", 1, "plans")  # from seat 0's own pile: seat 1 still knows
     assert engine.state["cards"]["known"][1] == {"plans": 1}
     prim(engine, 1, "draw", 1, "plans")
