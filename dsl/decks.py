@@ -12,7 +12,9 @@ tier shuffled alone, piled in the order written, the rest of each tier out of th
 with one card at the very bottom (`bottom`). Beyond drawing, cards go on the bottom of
 their deck, are set aside at set-up and shuffled into the top of their deck later, are
 revealed face up onto the table,
-and are laid face down (committed), seen by their owner alone until revealed.
+and are laid face down (committed), seen by their owner alone until revealed. A seat
+may look at the top cards of a deck (`look_at`): it alone knows them, in order, while
+they stay there.
 """
 
 from __future__ import annotations
@@ -254,6 +256,17 @@ PRIMITIVES = (
         example="reveal_committed command",
     ),
     Primitive(
+        "look_at",
+        "The seat looks at this many cards from the top of a deck (as many as it has) "
+        "and puts them back in the same order: it alone knows them while they lie there "
+        "(until they are drawn or moved, or the deck is shuffled); the others see only "
+        "that it looked, and how many.",
+        (param("amount", COUNT, lo=1), param("deck", DECK)),
+        N_("look at the top {amount} {deck}"),
+        can_fail=False,
+        example="look_at 2 threat",
+    ),
+    Primitive(
         "holds",
         "A condition: the seat holds a card of this kind in its hand (a role or ability "
         "card dealt to it).",
@@ -344,6 +357,7 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         loops
         + stacks.checks(by_kind, shuffled_in)
         + _never_revealed([c for c in calls if c.values and c.values[0] in declared])
+        + _nothing_to_see(by_kind, [c for c in calls if c.name == "look_at"])
         + unreached
         + [
             Diagnostic.of(
@@ -393,4 +407,27 @@ def _never_revealed(calls: list[Call]) -> list[Diagnostic]:
         )
         for call in calls
         if call.name == "commit" and call.values[0] not in revealed
+    ]
+
+
+def _nothing_to_see(by_kind: dict, looks: list[Call]) -> list[Diagnostic]:
+    """A deck whose cards are all copies of one card has an order that hides nothing:
+    looking at its top tells the seat nothing it did not know."""
+    kinds: dict[str, set[str]] = {}
+    for card in by_kind.get("card", []):
+        if card.id is not None and card.value("deck") is not None:
+            kinds.setdefault(card.value("deck"), set()).add(card.id)
+    return [
+        Diagnostic.of(
+            "W404",
+            call.span,
+            N_(
+                "every card of the deck '{deck}' is a '{card}': looking at its top shows "
+                "nothing the seat does not know"
+            ),
+            deck=call.values[1],
+            card=next(iter(kinds[call.values[1]])),
+        )
+        for call in looks
+        if len(call.values) > 1 and len(kinds.get(call.values[1], ())) == 1
     ]

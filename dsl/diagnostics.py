@@ -125,6 +125,7 @@ CODES: dict[str, tuple[str, str]] = {
     "W401": (WARNING, N_("unreachable content: declared but never used by the rule set")),
     "W402": (WARNING, N_("unused event: a trigger listens to an event nothing emits")),
     "W403": (WARNING, N_("unknown annotation")),
+    "W404": (WARNING, N_("a look at a deck whose order hides nothing: all its cards are alike")),
     "W501": (
         WARNING,
         N_("a message has no translation in a language's catalogs (English is shown)"),

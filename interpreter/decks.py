@@ -12,7 +12,9 @@ the cards a deck built from tiers left out of the game (interpreter/deck_stacks.
 by nobody; `cards.table` the cards face up on the table, as [seat, card] (the seat whose
 deck it came from, or who revealed it); `cards.kept[seat]` the cards face up in front of a
 seat (played cards that stay, revealed commitments); `cards.committed[seat]` the cards a
-seat laid face down, seen by that seat alone. A card is named
+seat laid face down, seen by that seat alone; `cards.known[seat][deck]` how many cards
+from the top of a deck (the seat's own pile of a deck per seat) the seat has looked at
+(`look_at`) and still knows, seen by that seat alone. A card is named
 by its kind (its id): the copies of a kind are alike. Every shuffle draws from the
 game's own generator, so the same seed and choices give the same game.
 """
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..dsl.ast import walk_calls
 from ..dsl.card_sides import backs
 from ..dsl.i18n import N_
-from . import companions, deck_stacks
+from . import companions, deck_stacks, knowledge
 from .game import NO_ANSWER, Frame, Implementation, take_answer
 from .rng import Rng
 
@@ -56,6 +58,10 @@ EXCHANGES = N_("  {who} discards {cards} to draw as many")
 EXCHANGES_HIDDEN = N_("  {who} discards {amount} {deck} to draw as many")
 COMMITS = N_("  {who} lays {card} face down")
 COMMITS_HIDDEN = N_("  {who} lays one {deck} face down")
+LOOKS = N_("  {who} looks at the top {amount} {deck}: {cards}")
+LOOKS_HIDDEN = N_("  {who} looks at the top {amount} {deck}")
+LOOKS_NOTHING = N_("  {who} finds no {deck} to look at")
+KNOWN = N_("{deck} you saw on top of their deck (top first): {cards}")
 FACE_DOWN = N_("face down: {cards}")
 ON_TABLE = N_("on the table: {cards}")
 IN_FRONT = N_("{who}: {cards} face up, {down} face down")
@@ -131,6 +137,20 @@ def tables(ruleset: RuleSet, program: Program) -> tuple[dict[str, Deck], dict[st
 PLACES = ("put_bottom", "shuffle_in", "reveal", "clear", "commit", "reveal_committed")
 
 
+def looks(ruleset: RuleSet) -> dict[str, int]:
+    """The decks the rules look at (`look_at`), each with the most cards one look sees:
+    what observations show of the cards a seat knows."""
+    out: dict[str, int] = {}
+    for decl in ruleset.decls:
+        for uses in decl.fields.values():
+            for use in uses:
+                for call in walk_calls(use.effect):
+                    if call.name == "look_at" and len(call.values) == 2:
+                        amount, deck = call.values
+                        out[deck] = max(out.get(deck, 0), amount)
+    return out
+
+
 def uses_places(ruleset: RuleSet) -> bool:
     """Whether the rules put cards on the table, in front of seats, face down or out of the
     game (or under or into a deck): a deck built from tiers, a card that stays, or one of
@@ -175,6 +195,7 @@ def setup(program: Program, state: dict, players: int) -> None:
         "table": [],
         "kept": [[] for _ in range(players)],
         "committed": [[] for _ in range(players)],
+        "known": [{} for _ in range(players)],
     }
     state["cards"] = cards
     for name, pile in cards["decks"].items():
@@ -231,7 +252,10 @@ def _top(engine: Engine, deck: str, seat: Seat) -> str | None:
         if not spec.per_seat:
             engine.state["cards"]["tiered"][deck] = False  # its tiers are mixed now
         engine.log("reshuffle", deck=deck, seat=seat)
-    return pile.pop() if pile else None
+    if not pile:
+        return None
+    knowledge.forget(engine, deck, seat, 1)
+    return pile.pop()
 
 
 def shuffle_back(engine: Engine, frame: Frame) -> None:
@@ -427,6 +451,7 @@ def shuffle_in(engine: Engine, frame: Frame) -> None:
     moved = [aside.pop() for _ in range(min(amount, len(aside)))]
     mixed = moved + [pile.pop() for _ in range(min(top, len(pile)))]
     engine.rng.shuffle(mixed)
+    knowledge.forget(engine, deck, seat, None)  # the top is shuffled
     pile.extend(mixed)
     engine.log("shuffle_in", seat=seat, deck=deck, amount=len(moved), top=len(mixed))
     engine.finish(frame)
@@ -491,6 +516,20 @@ def reveal_committed(engine: Engine, frame: Frame) -> None:
     engine.finish(frame)
 
 
+def look_at(engine: Engine, frame: Frame) -> None:
+    """The seat sees the top cards of its pile of the deck, which stay where they are: it
+    knows as many from the top as its largest look since they were last moved."""
+    amount, deck = frame["args"]
+    seat, cards = frame["seat"], engine.state["cards"]
+    pile = _piles(cards, engine.data.decks[deck], deck, seat)[0]
+    seen = pile[::-1][:amount]  # the top first
+    if seen:
+        known = cards["known"][seat]
+        known[deck] = max(known.get(deck, 0), len(seen))
+    engine.log("look", seat=seat, deck=deck, cards=seen, amount=len(seen))
+    engine.finish(frame)
+
+
 def holds(engine: Engine, seat: Seat, args: tuple, ctx: dict) -> bool:
     return args[0] in engine.state["cards"]["hands"][seat]
 
@@ -527,6 +566,7 @@ IMPLEMENTATIONS = {
     "clear": Implementation(clear),
     "commit": Implementation(commit, can_discard),
     "reveal_committed": Implementation(reveal_committed),
+    "look_at": Implementation(look_at),
     "holds": Implementation(_nothing, holds),
     "in_front": Implementation(_nothing, in_front),
     "on_table": Implementation(_nothing, on_table),
@@ -546,6 +586,16 @@ def state_shape(data: Program, players: int) -> dict[str, dict]:
         "cards.table": {"type": "array", "items": pair},
         "cards.kept": {**rows, "minItems": players, "maxItems": players},
         "cards.committed": {**rows, "minItems": players, "maxItems": players},
+        "cards.known": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "propertyNames": {"enum": sorted(data.decks)},
+                "additionalProperties": {"type": "integer", "minimum": 1},
+            },
+            "minItems": players,
+            "maxItems": players,
+        },
         "cards.out": {"type": "object", "additionalProperties": {"type": "array", "items": card}},
         "cards.aside": {"type": "object", "additionalProperties": {"type": "array", "items": card}},
     }
@@ -558,14 +608,14 @@ SECRET_CARDS = ("put_bottom", "commit")  # events whose card only their seat see
 
 
 def seen_event(engine: Engine, event: dict, viewer: int | None) -> dict:
-    """Another seat's draw, and the cards it gives up to exchange them, show how many
-    cards, not which; its choice of a card to play
+    """Another seat's draw, the cards it gives up to exchange them and those it looks
+    at show how many cards, not which; its choice of a card to play
     or discard keeps the card it chose (now public) but not the options it had; a card it
     lays face down or puts under its deck shows only its deck, and the choice of it
     nothing (neither the option nor its label)."""
     if event.get("seat") == viewer:
         return event
-    if event["event"] in ("draw", "exchange"):
+    if event["event"] in ("draw", "exchange", "look"):
         return {**event, "cards": None}
     if event["event"] in SECRET_CARDS:
         return {**event, "card": None}
@@ -584,25 +634,38 @@ def determinize(engine: Engine, seat: int, rng: Rng) -> None:
     the cards set aside among their own places), each of those hands and
     face-down rows getting back as many as it had; a deck of each seat's own, each seat's
     with that seat's hand and face-down cards (the viewer's own deck shuffled alone:
-    nobody knows its order)."""
+    nobody knows its order). The cards at the top of a pile that `seat` looked at and
+    still knows stay where they are; those only other seats know are dealt again."""
     cards = engine.state.get("cards")
     if cards is None:
         return
     others = [s for s in range(len(cards["hands"])) if s != seat]
+    known = cards["known"][seat]
     for deck, spec in engine.data.decks.items():
         if not spec.per_seat:
-            cards["decks"][deck] = _deal_again(engine, rng, deck, cards["decks"][deck], others)
+            pile = cards["decks"][deck]
+            cards["decks"][deck] = _deal_again(engine, rng, deck, pile, others, known.get(deck, 0))
             continue
         for s in range(len(cards["hands"])):
             own = cards["seat_decks"][s][deck]
+            mine = known.get(deck, 0) if s == seat else 0
             cards["seat_decks"][s][deck] = _deal_again(
-                engine, rng, deck, own, [s] if s != seat else []
+                engine, rng, deck, own, [s] if s != seat else [], mine
             )
 
 
-def _deal_again(engine: Engine, rng: Rng, deck: str, pile: list[str], seats: list[int]) -> list:
-    """A pile shuffled with the cards of its deck in the hands and face-down rows of
-    `seats` and out of the game, each of those dealt back as many as it had; the new pile."""
+def _deal_again(
+    engine: Engine, rng: Rng, deck: str, whole: list[str], seats: list[int], kept: int
+) -> list:
+    """A pile but its `kept` top cards shuffled with the cards of its deck in the hands and
+    face-down rows of `seats` and out of the game, each of those dealt back as many as it
+    had; the new pile, the `kept` cards back on top."""
+    top = whole[len(whole) - kept :]
+    return _deal_below(engine, rng, deck, whole[: len(whole) - kept], seats) + top
+
+
+def _deal_below(engine: Engine, rng: Rng, deck: str, pile: list[str], seats: list[int]) -> list:
+    """`_deal_again` for the pile below the cards kept in place."""
     cards, kinds = engine.state["cards"], engine.data.cards
     hands, laid = cards["hands"], cards["committed"]
     out = cards["out"].get(deck, []) + cards["aside"].get(deck, [])
@@ -642,7 +705,7 @@ def invariants(engine: Engine, elsewhere: list[str]) -> list[str]:
     """Every copy of every card in exactly one place (a pile, a hand, out of the game, on
     the table, in front of a seat face up or down, in play, or `elsewhere`: the cards out
     of the piles and hands, on a grid), counted by kind (copies are alike): none lost,
-    none made."""
+    none made; no seat knows more cards of a pile than it holds."""
     cards = engine.state.get("cards")
     if cards is None:
         return []
@@ -664,6 +727,11 @@ def invariants(engine: Engine, elsewhere: list[str]) -> list[str]:
         copies = card.copies * (seats if engine.data.decks[card.deck].per_seat else 1)
         if where[name] != copies:
             out.append(f"{where[name]} copies of card {name} in play, not {copies}")
+    for seat, known in enumerate(cards["known"]):
+        for deck, count in known.items():
+            pile = _piles(cards, engine.data.decks[deck], deck, seat)[0]
+            if count > len(pile):
+                out.append(f"seat {seat} knows {count} cards of {deck}, which holds {len(pile)}")
     return out
 
 
@@ -704,6 +772,8 @@ def _narrate_places(event: dict, who: str, text: TextRenderer) -> str | None:
         if event["card"] is None:
             return text.fill(hidden, {"who": who, "deck": text.word(event["deck"], None, 1)})
         return text.fill(shown, {"who": who, "card": text.word(event["card"])})
+    if kind == "look":
+        return _narrate_look(event, who, text)
     if kind == "shuffle_in":
         values = {
             "amount": event["amount"],
@@ -719,8 +789,21 @@ def _narrate_places(event: dict, who: str, text: TextRenderer) -> str | None:
     return None
 
 
+def _narrate_look(event: dict, who: str, text: TextRenderer) -> str:
+    """A look at the top of a deck: the cards, top first, for the seat that looked."""
+    amount = event["amount"]
+    if not amount:
+        return text.fill(LOOKS_NOTHING, {"who": who, "deck": text.word(event["deck"], None, 2)})
+    values = {"who": who, "amount": amount, "deck": text.word(event["deck"], None, amount)}
+    if event["cards"] is None:
+        return text.fill(LOOKS_HIDDEN, values)
+    names = text.join([text.word(c) for c in event["cards"]])
+    return text.fill(LOOKS, {**values, "cards": names})
+
+
 def hand_text(engine: Engine, seat: int) -> str:
-    """A seat's hand in words, for the seat itself."""
+    """A seat's hand in words, for the seat itself (with its face-down cards and the top
+    cards of decks it knows)."""
     text = engine.data.text
     hand = engine.state["cards"]["hands"][seat]
     shown = text.join([text.word(name) for name in sorted(hand)]) if hand else "-"
@@ -728,6 +811,9 @@ def hand_text(engine: Engine, seat: int) -> str:
     if laid:
         names = text.join([text.word(name) for name in sorted(laid)])
         shown += " | " + text.fill(FACE_DOWN, {"cards": names})
+    for deck, known in knowledge.known_cards(engine, seat).items():
+        names = text.join([text.word(name) for name in known])
+        shown += " | " + text.fill(KNOWN, {"deck": text.word(deck, None, 2), "cards": names})
     return shown
 
 

@@ -15,7 +15,9 @@ order), the discard piles, every hand's size, and the cards of the hands the obs
 shows as private information (the observer's own with "own", every seat's with "all");
 when the rules put cards elsewhere (`Program.card_places`), also how many cards of each
 deck are out of the game, the cards face up on the table and in front of each seat, how
-many each seat laid face down, and which ones as private information, as a hand.
+many each seat laid face down, and which ones as private information, as a hand; when
+the rules look at the top of decks (`Program.looks`), the cards there a seat knows, top
+first, as private information too (the others only read, in the log, that it looked).
 
 A grid (interpreter/zones.py), when the rules declare one, is public: each cell's card
 and damage, each token's column and how many rows are closed.
@@ -40,6 +42,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..dsl import ast
+from . import knowledge
 
 if TYPE_CHECKING:
     from .engine import Engine, Option
@@ -151,6 +154,8 @@ def _cards(engine: Engine, seat: int, private: str, public: bool) -> dict[str, A
     if engine.data.card_places:
         laid = cards["committed"]
         out["committed"] = {str(s): sorted(laid[s]) for s in shown}
+    if engine.data.looks:
+        out["known"] = {str(s): knowledge.known_cards(engine, s) for s in shown}
     if public and engine.data.card_places:
         out["out"] = {name: len(pile) for name, pile in cards["out"].items()}
         out["table"] = [list(entry) for entry in cards["table"]]
@@ -285,6 +290,15 @@ def _layout(engine: Engine, private: str, public: bool) -> list[tuple[str, int, 
                 (f"committed_{c}", hands, f"copies of {c} laid face down by the seats shown")
                 for c in data.cards
             ]
+        out += [
+            (
+                f"known_{deck}",
+                depth * hands,
+                f"the top {depth} cards of {deck} the seats shown know, seat by seat, top "
+                "first: each its number among the cards from 1 (0: not known)",
+            )
+            for deck, depth in data.looks.items()
+        ]
     return out
 
 
@@ -341,6 +355,20 @@ def tensor(engine: Engine, seat: int, private: str = "own", public: bool = True)
             for card in engine.data.cards:
                 row = [float(hands[s].count(card)) for s in shown]
                 values += row + [0.0] * (size - len(row))
+        values += _known(engine, shown, size)
+    return values
+
+
+def _known(engine: Engine, shown: list[int], size: int) -> list[float]:
+    """The `known_` fields: the cards at the top of each deck looked at that each seat
+    shown knows, as numbers (0: not known), padded to the deepest look."""
+    numbers = {card: i + 1 for i, card in enumerate(engine.data.cards)}
+    values: list[float] = []
+    known = {s: knowledge.known_cards(engine, s) for s in shown}
+    for deck, depth in engine.data.looks.items():
+        for s in [*shown, *[None] * (size - len(shown))]:
+            row = [float(numbers[c]) for c in known[s].get(deck, [])] if s is not None else []
+            values += row + [0.0] * (depth - len(row))
     return values
 
 

@@ -22,8 +22,8 @@ from ..dsl.values import table as values_table
 from .card_sides import tables as side_tables
 from .companions import tables as companion_tables
 from .core_primitives import CORE_IMPLEMENTATIONS
+from .decks import looks, uses_places
 from .decks import tables as deck_tables
-from .decks import uses_places
 from .effects import EFFECT_OPS, FEASIBLE
 from .limits import raised
 from .milestones import tables as milestone_tables
@@ -155,6 +155,8 @@ class Program:
         # whether cards can lie beyond decks and hands (on the table, in front of a seat,
         # face down, out of the game): what observations show of cards then grows
         self.card_places = uses_places(ruleset)
+        # the decks whose top a seat may look at, and the most cards one look sees
+        self.looks = looks(ruleset)
         # its resolution queues, their layers and the slots cards print (interpreter/queues.py)
         self.queues, self.layers, self.printed_slots = queue_tables(ruleset, self)
         self.variants: dict[str, str] = {

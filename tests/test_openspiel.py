@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pyspiel
 import pytest
-from face_down_views import hidden_ids, shown_ids, swap_hidden
+from face_down_views import give, hidden_ids, shown_ids, swap_hidden, swap_top
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
@@ -265,3 +265,26 @@ def test_every_game_with_rules_is_registered_with_its_own_type():
     assert copy.table.to_json() == state.table.to_json()
     with pytest.raises(ValueError, match="players must be 2-4"):
         pyspiel.load_game("python_dice_race", {"players": 5})
+
+
+def test_bossin_space_the_hackers_look_shows_in_the_captains_observation_alone():
+    """The captain with the Hacker looks at the top two enemy cards: another seat's
+    observation (text, tensor) stays the same with other cards there, the captain's not."""
+    game = pyspiel.load_game("python_bossin_space", {"players": 4})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    while state.is_chance_node():
+        state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
+    engine = state.table.engine
+    captain = engine.state["rounds"]["captain"]
+    give(engine.state, captain, "hacker", engine.data.cards)
+    for wanted in ("no", "yes"):  # keep the hand, then use the Hacker
+        ids = [o.id for o in state.table.decision().options]
+        state.apply_action(ids.index(wanted))
+    assert state.table.engine.state["cards"]["known"][captain] == {"enemies": 2}
+    other = state.clone()
+    swap_top(other.table.engine.state, "enemies", 2)
+    for seat in range(4):
+        same = seat != captain
+        assert (other.observation_string(seat) == state.observation_string(seat)) == same
+        assert (other.observation_tensor(seat) == state.observation_tensor(seat)) == same

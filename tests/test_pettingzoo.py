@@ -7,7 +7,7 @@ import re
 import warnings
 
 import pytest
-from face_down_views import swap_hidden
+from face_down_views import give, swap_hidden, swap_top
 from pettingzoo.test import api_test, seed_test
 
 from blackangel.adapters.pettingzoo import env, raw_env
@@ -138,3 +138,20 @@ def test_the_docs_example_plays_against_our_expert():
     engine = scope["engine"]
     assert engine.is_terminal() and scope["expert"].name == "expert"
     assert {event["seat"] for event in engine.state["log"] if event["event"] == "choice"} == {0, 1}
+
+
+def test_bossin_space_the_hackers_look_shows_in_the_captains_observation_alone():
+    environment = raw_env(players=4, game="bossin_space")
+    environment.reset(seed=2)
+    engine = environment.game
+    captain = engine.state["rounds"]["captain"]
+    give(engine.state, captain, "hacker", engine.data.cards)
+    for wanted in ("no", "yes"):  # keep the hand, then use the Hacker
+        environment.step([o.id for o in engine.decision().options].index(wanted))
+    assert engine.state["cards"]["known"][captain] == {"enemies": 2}
+    seen = {name: environment.observe(name)["observation"] for name in environment.possible_agents}
+    environment.game = engine.clone()
+    swap_top(environment.game.state, "enemies", 2)
+    for seat, name in enumerate(environment.possible_agents):
+        same = bool((environment.observe(name)["observation"] == seen[name]).all())
+        assert same == (seat != captain), seat
