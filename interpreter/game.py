@@ -77,7 +77,8 @@ class ScenarioForms(Generic[P]):
 
     `open_maps`: paths of tables whose keys come and go in play (an override may add
     keys); `player_keys`: extra keys of a `[[set]] player = N` table, each with the
-    function that applies it; `place_at`: applies a `[[set]] at = ...` table;
+    function that applies it (program, state, player, value, where, pushed_out=...);
+    `place_at`: applies a `[[set]] at = ...` table;
     `home`: puts a card or tile that an override replaced back where it belongs;
     `remove`: puts one out of play, into a pile of the layout for removed things
     (`[[set]] remove = [...]`, `pushed_out = "removed"`); `player_names`: players

@@ -76,13 +76,14 @@ def remove(data: Program, state: dict, item: str) -> None:
     state["cards"]["out"][_deck(data, item)].append(data.fronts.get(item, item))
 
 
-def set_hand(data: Program, state: dict, who: int, value, where: str) -> None:
-    """`[[set]] player = N`, `hand = [...]`: exactly these cards in the seat's hand."""
+def set_hand(data: Program, state: dict, who: int, value, where: str, pushed_out="home") -> None:
+    """`[[set]] player = N`, `hand = [...]`: exactly these cards in the seat's hand; those
+    it held go as `pushed_out` says."""
     if "cards" not in state:
         raise ScenarioError(f"{where}: {data.title} has no cards, so no hands")
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise ScenarioError(f'{where}: hand must be a list of cards, e.g. ["shot", "repair"]')
-    apply_set(data, state, ["cards", "hands", who], value, where)
+    apply_set(data, state, ["cards", "hands", who], value, where, pushed_out)
 
 
 def _cell(data: Program, state: dict, text, where: str) -> tuple[int, int]:

@@ -599,7 +599,7 @@ def apply_entry(data: Program, state: dict, entry: dict, players: int, where: st
             if key in ("player", "note", "pushed_out"):
                 continue
             if key in forms.player_keys:
-                forms.player_keys[key](data, state, who, value, where)
+                forms.player_keys[key](data, state, who, value, where, pushed_out=pushed_out)
                 continue
             if isinstance(who, str):
                 raise ScenarioError(

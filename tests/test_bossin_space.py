@@ -146,6 +146,9 @@ def test_pushed_out_cards_go_home_to_the_discards_or_out():
     assert cards["decks"]["enemies"] == [] and len(cards["discards"]["enemies"]) == 20
     engine = position('path = "cards.decks.boss_threats"\nvalue = []\npushed_out = "removed"')
     assert len(engine.state["cards"]["out"]["boss_threats"]) == 20
+    engine = position('player = 1\nhand = []\npushed_out = "discarded"')
+    discards = engine.state["cards"]["discards"]
+    assert len(discards["commands"]) == 4 and discards["crew"] == ["mechanic"]
 
 
 def test_a_piece_at_a_cell():
