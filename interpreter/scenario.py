@@ -447,9 +447,12 @@ def _out_of_play(data: Program, state: dict, item: str, where: str) -> None:
 
 
 def remove_items(data: Program, state: dict, items: list[str], where: str) -> None:
-    """`[[set]] remove = [...]`: each card or tile leaves play, from wherever it was."""
+    """`[[set]] remove = [...]`: each card or tile leaves play, from wherever it was (a
+    card with alike copies: as many copies as it is named, from the piles a value takes
+    from)."""
+    present = counts(data, state)
     for item in items:
-        if items.count(item) > 1:
+        if items.count(item) > 1 and present[item] <= 1:
             raise ScenarioError(f"{where}: '{item}' is named twice; each card or tile is one")
         if kind_of(data, item) is None:
             raise ScenarioError(f"{where}: no card or tile '{item}'{known_ids_hint(data, item)}")

@@ -151,6 +151,21 @@ def test_pushed_out_cards_go_home_to_the_discards_or_out():
     assert len(discards["commands"]) == 4 and discards["crew"] == ["mechanic"]
 
 
+def test_a_queue_slot_and_removed_copies_keep_the_counts():
+    engine = position(
+        'path = "queues.timeline.slots.0.1"\n'
+        'value = { card = "activation", seat = 3, laid = false, down = false }',
+        'remove = ["drone", "drone"]',
+    )
+    cards = engine.state["cards"]
+    assert engine.state["queues"]["timeline"]["slots"][0][1]["card"] == "activation"
+    assert cards["decks"]["threats"].count("activation") == 1  # of its 2 copies
+    assert (
+        cards["out"]["enemies"].count("drone")
+        == new(4).state["cards"]["out"]["enemies"].count("drone") + 2
+    )
+
+
 def test_a_piece_at_a_cell():
     engine = position(
         'at = "b3"\npiece = "raider"\ndamage = 1',
