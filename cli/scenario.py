@@ -28,6 +28,15 @@ def scenario_command(files, fmt, rules):
       [[step]]               player = 1  choose_label = "sequence a"
       [[expect]]             path = "players.0.vp"  equals = 7
 
+    A card a value names is taken from where it lay, and the cards it
+    replaces go back (pushed_out = "home", "discarded" or "removed"), so
+    every card keeps its count. A game written in the language also takes:
+
+    \b
+      [[set]]  player = 1  hand = ["shot", "repair"]  (copies from the decks)
+      [[set]]  at = "b2"  piece = "drone"  damage = 0  (a grid cell, or "none")
+      [[set]]  path = "cards.decks.threats"  top = ["blank", "activation"]
+
     Prints PASS or FAIL per file with what differed. Exit 0 when all pass,
     1 when an expectation fails, 2 when a file cannot be used.
     """

@@ -77,7 +77,8 @@ class ScenarioForms(Generic[P]):
 
     `open_maps`: paths of tables whose keys come and go in play (an override may add
     keys); `player_keys`: extra keys of a `[[set]] player = N` table, each with the
-    function that applies it; `place_at`: applies a `[[set]] at = ...` table;
+    function that applies it (program, state, player, value, where, pushed_out=...);
+    `place_at`: applies a `[[set]] at = ...` table;
     `home`: puts a card or tile that an override replaced back where it belongs;
     `remove`: puts one out of play, into a pile of the layout for removed things
     (`[[set]] remove = [...]`, `pushed_out = "removed"`); `player_names`: players
@@ -85,6 +86,13 @@ class ScenarioForms(Generic[P]):
     gives only the `player_keys` (the functions receive the name as the player).
     `tables`: top-level tables the game reads (an automated opponent's), each with the
     function that applies it (program, state, table, where) before the `[[set]]`s.
+    `discard`: puts a replaced card on its discard pile (`pushed_out = "discarded"`).
+    `piles` and `items`: for a game whose state layout (`Game.piles`) lists no piles
+    (its cards come in alike copies, which that layout's conservation of single
+    things cannot count), the piles where a scenario finds cards, in the order it takes
+    them from, and the ids of the cards, by kind (`items(program)`); `takes_from`, the
+    paths of the piles a value may take a copy from (none: every pile), so that a value
+    never takes a copy from another seat's hand unseen.
     """
 
     open_maps: tuple[str, ...] = ()
@@ -94,6 +102,10 @@ class ScenarioForms(Generic[P]):
     remove: Callable[[P, dict, str], None] | None = None
     player_names: tuple[str, ...] = ()
     tables: Mapping[str, Callable[..., None]] = field(default_factory=dict)
+    discard: Callable[[P, dict, str], None] | None = None
+    piles: tuple[Pile, ...] = ()
+    items: Callable[[P], dict[str, list[str]]] | None = None
+    takes_from: tuple[str, ...] = ()
 
 
 # The words a person types at the terminal are translated under this context: a view's

@@ -44,6 +44,7 @@ from . import core_primitives as core
 from .core_primitives import limit, rule
 from .engine import Engine, Seat
 from .game import Frame, Game, Implementation
+from .procedure_scenarios import SCENARIO_FORMS
 from .program import Program
 from .rng import Rng
 
@@ -514,4 +515,5 @@ GAME: Game[Program] = Game(
     state_shape=_state_shape,
     determinize=decks.determinize,
     break_ties=break_ties,
+    scenarios=SCENARIO_FORMS,
 )

@@ -9,16 +9,19 @@ ScenarioResult whose `failures` say, readably, what differed.
 
 Overrides keep every card and tile in exactly one place: a card or tile named
 in a value is taken out of the pile where it lay (the game's state layout,
-interpreter/piles.py), and one that a value replaces goes back home (the bottom
-of its deck or stack). A game adds its own convenient forms (`[[set]] player = 1`
-with a `dice` list, `at` a hex for Black Angel) through `Game.scenarios`.
+interpreter/piles.py, or the piles its scenario forms list), the first pile of that
+layout that holds one; and one that a value replaces goes back home (the bottom of
+its deck or stack), to its discard pile or out of play. So a game whose cards come in
+alike copies keeps its count of each. A game adds its own convenient forms
+(`[[set]] player = 1` with a `dice` list, `at` a hex for Black Angel) through
+`Game.scenarios`.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import tomllib
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -115,7 +118,7 @@ FROZEN = {
     "winners",
 }
 NONE = "none"  # TOML has no null: the string "none" stands for an empty space
-PUSHED_OUT = ("home", "removed")  # where a card or tile that a value replaces goes
+PUSHED_OUT = ("home", "discarded", "removed")  # where a card or tile a value replaces goes
 MAX_SCENARIO_BYTES = 1024 * 1024  # the largest scenario shipped is under 4 KB
 
 
@@ -219,11 +222,16 @@ def _check_set(entry: dict, where: str) -> None:
     if len(forms) > 1:
         raise ScenarioError(f"{where}: use only one of 'path', 'at' or 'remove'")
     if entry.get("pushed_out", "home") not in PUSHED_OUT:
-        raise ScenarioError(f'{where}: \'pushed_out\' must be "home" or "removed"')
+        raise ScenarioError(f'{where}: \'pushed_out\' must be "home", "discarded" or "removed"')
     if "path" in entry:
-        unknown_keys(entry, {"path", "value", "pushed_out", "note"}, where)
-        if "value" not in entry:
-            raise ScenarioError(f"{where}: 'path' needs a 'value'")
+        unknown_keys(entry, {"path", "value", "top", "pushed_out", "note"}, where)
+        if ("value" in entry) == ("top" in entry):
+            raise ScenarioError(f"{where}: 'path' needs a 'value' or a 'top', one of them")
+        top = entry.get("top", [])
+        if not isinstance(top, list) or not all(isinstance(i, str) for i in top):
+            raise ScenarioError(f'{where}: top must be a list of cards, e.g. ["shot", "laser"]')
+        if "top" in entry and "pushed_out" in entry:
+            raise ScenarioError(f"{where}: 'top' pushes nothing out; drop 'pushed_out'")
     elif "at" in entry:
         pass  # the game's own form (ScenarioForms.place_at) checks its keys
     elif "remove" in entry:
@@ -311,9 +319,21 @@ def get_path(state, path):
 
 
 # ---- card and tile bookkeeping ---------------------------------------------------
+def layout(data: Program) -> tuple[Pile, ...]:
+    """The piles where a scenario finds cards and tiles, in the order it takes them from:
+    the game's state layout, or its scenario forms' when that layout lists none."""
+    return data.game.piles or data.game.scenarios.piles
+
+
+def _ids(data: Program) -> dict[str, list[str]]:
+    """The ids of the cards and tiles, by kind, that the piles of `layout` hold."""
+    items = data.game.scenarios.items
+    return data.items() if items is None else items(data)
+
+
 def kind_of(data: Program, value: str) -> str | None:
     """The kind of card or tile an id names, or None."""
-    for kind, ids in data.items().items():
+    for kind, ids in _ids(data).items():
         if value in ids:
             return kind
     return None
@@ -324,7 +344,7 @@ def _holds(pile: Pile, kind: str) -> bool:
 
 
 def known_ids_hint(data: Program, value: str) -> str:
-    everything = [i for ids in data.items().values() for i in ids]
+    everything = [i for ids in _ids(data).values() for i in ids]
     instances = sorted(i for i in everything if i.split("#")[0] == value and i != value)
     if instances:
         return f"; name one copy: {', '.join(instances)}"
@@ -344,7 +364,7 @@ def _check_ids(data: Program, path, value, where: str) -> None:
         return
     if not isinstance(value, str) or value == NONE:
         return
-    pile = pile_of(data.game.piles, path)
+    pile = pile_of(layout(data), path)
     if pile is None or pile.kind_at is not None:
         return
     kind = kind_of(data, value)
@@ -365,11 +385,20 @@ def ids_in(value) -> list[str]:
     return [value] if isinstance(value, str) else []
 
 
+def counts(data: Program, state: dict) -> Counter:
+    """How many copies of each card and tile lie in the piles of the state."""
+    return Counter(item for _, _, item, _ in places(state, layout(data)))
+
+
 def take_out(data: Program, state: dict, item: str, target, where: str) -> None:
-    """Remove one copy of a card or tile from its pile (not from under `target`; with
-    `target` None, from wherever it is)."""
-    for path, _, value, pile in places(state, data.game.piles):
+    """Remove one copy of a card or tile from the first pile of the layout that holds one
+    (not from under `target`; with `target` None, from wherever it is; only from the
+    piles the game's scenario forms say a value takes from, when they say)."""
+    sources = data.game.scenarios.takes_from
+    for path, _, value, pile in places(state, layout(data)):
         if value != item or (target is not None and path[: len(target)] == target):
+            continue
+        if sources and pile.path not in sources:
             continue
         if pile.field is not None:
             why = "it cannot also be here" if target is not None else "it cannot leave play"
@@ -380,18 +409,26 @@ def take_out(data: Program, state: dict, item: str, target, where: str) -> None:
         else:
             container.pop(path[-1])
         return
+    if sources:
+        raise ScenarioError(
+            f"{where}: no copy of '{item}' left in {', '.join(sources)}: the others are "
+            "held or placed (set those places first, so that their cards go back)"
+        )
     raise ScenarioError(f"{where}: there is only one '{item}', and it is already placed")
 
 
-def _return_home(
+def send_back(
     data: Program, state: dict, item: str, pushed_out: str = "home", where: str = ""
 ) -> None:
-    """A card or tile no longer anywhere goes home (the bottom of its deck or stack), or
-    out of play when `pushed_out` is "removed"."""
-    if any(value == item for _, _, value, _ in places(state, data.game.piles)):
-        return
+    """A card or tile that a value pushed out goes home (the bottom of its deck or stack),
+    to its discard pile ("discarded") or out of play ("removed")."""
     if pushed_out == "removed":
         _out_of_play(data, state, item, where)
+    elif pushed_out == "discarded":
+        discard = data.game.scenarios.discard
+        if discard is None:
+            raise ScenarioError(f"{where}: {data.title} has no discard pile for '{item}'")
+        discard(data, state, item)
     else:
         home = data.game.scenarios.home
         if home is None:
@@ -410,9 +447,12 @@ def _out_of_play(data: Program, state: dict, item: str, where: str) -> None:
 
 
 def remove_items(data: Program, state: dict, items: list[str], where: str) -> None:
-    """`[[set]] remove = [...]`: each card or tile leaves play, from wherever it was."""
+    """`[[set]] remove = [...]`: each card or tile leaves play, from wherever it was (a
+    card with alike copies: as many copies as it is named, from the piles a value takes
+    from)."""
+    present = counts(data, state)
     for item in items:
-        if items.count(item) > 1:
+        if items.count(item) > 1 and present[item] <= 1:
             raise ScenarioError(f"{where}: '{item}' is named twice; each card or tile is one")
         if kind_of(data, item) is None:
             raise ScenarioError(f"{where}: no card or tile '{item}'{known_ids_hint(data, item)}")
@@ -474,7 +514,7 @@ def _assign(data: Program, state: dict, path, value, where: str) -> None:
             f"{where}: {_fmt(path)} holds {_type_name(old)} ({json.dumps(old)}), "
             f"not {_type_name(value)}"
         )
-    pile = pile_of(data.game.piles, [*path, 0])
+    pile = pile_of(layout(data), [*path, 0])
     if isinstance(old, list) and isinstance(value, list) and pile and pile.fixed:
         if len(value) != len(old):
             raise ScenarioError(f"{where}: {_fmt(path)} has exactly {len(old)} spaces")
@@ -482,23 +522,40 @@ def _assign(data: Program, state: dict, path, value, where: str) -> None:
 
 
 def apply_set(data: Program, state: dict, path, raw, where: str, pushed_out: str = "home") -> None:
+    """Set a value; the cards and tiles it names are taken from their piles, and as many
+    copies as the state then holds too many of go back (`pushed_out`)."""
     value = _convert(raw)
     _check_ids(data, path, value, where)
     try:
-        old = copy.deepcopy(get_path(state, path))
+        old = get_path(state, path)
     except PathMissing:
         old = None
-    added = ids_in(value)
-    for item in ids_in(old):
-        if item in added:
-            added.remove(item)
-    known = [i for i in added if kind_of(data, i) is not None]
+    before, replaced = counts(data, state), ids_in(old)
+    added = Counter(ids_in(value)) - Counter(replaced)
     _assign(data, state, path, value, where)
-    for item in known:
-        take_out(data, state, item, path, where)
-    for item in ids_in(old):
+    for item, number in added.items():
         if kind_of(data, item) is not None:
-            _return_home(data, state, item, pushed_out, where)
+            for _ in range(number):
+                take_out(data, state, item, path, where)
+    after = counts(data, state)
+    for item in dict.fromkeys([*replaced, *before]):  # the replaced value's order first
+        for _ in range(before[item] - after[item]):
+            send_back(data, state, item, pushed_out, where)
+
+
+def put_on_top(data: Program, state: dict, path, cards, where: str) -> None:
+    """`top = [...]`: these cards, the first the topmost, on top of the list at `path` (a
+    deck: its top is the end of the list), each taken from the first pile holding one."""
+    try:
+        pile = get_path(state, path)
+    except PathMissing as exc:
+        raise ScenarioError(f"{where}: unknown path {_fmt(path)} ({exc})") from None
+    if not isinstance(pile, list) or pile_of(layout(data), [*path, 0]) is None:
+        raise ScenarioError(f"{where}: {_fmt(path)} is not a pile of cards; 'top' needs one")
+    for card in cards:
+        _check_ids(data, [*path, len(pile)], card, where)
+        take_out(data, state, card, None, where)
+    get_path(state, path).extend(reversed(cards))
 
 
 # ---- overrides ---------------------------------------------------------------------
@@ -527,7 +584,9 @@ def apply_entry(data: Program, state: dict, entry: dict, players: int, where: st
     """One override table (checked by _check_set)."""
     forms = data.game.scenarios
     pushed_out = entry.get("pushed_out", "home")
-    if "path" in entry:
+    if "top" in entry:
+        put_on_top(data, state, split_path(entry["path"]), entry["top"], where)
+    elif "path" in entry:
         apply_set(data, state, split_path(entry["path"]), entry["value"], where, pushed_out)
     elif "at" in entry:
         if forms.place_at is None:
@@ -543,7 +602,7 @@ def apply_entry(data: Program, state: dict, entry: dict, players: int, where: st
             if key in ("player", "note", "pushed_out"):
                 continue
             if key in forms.player_keys:
-                forms.player_keys[key](data, state, who, value, where)
+                forms.player_keys[key](data, state, who, value, where, pushed_out=pushed_out)
                 continue
             if isinstance(who, str):
                 raise ScenarioError(
@@ -640,6 +699,14 @@ def check_expect(engine: Engine, expect: dict, log_start: int, players: int, whe
         if "count" in expect:
             return _check_count(found, expect, _fmt(path), f"{where}{note}")
         wanted = _convert(expect["contains"])
+        if isinstance(wanted, dict) and isinstance(found, dict):  # these fields, these values
+            differ = {k: v for k, v in wanted.items() if k not in found or found[k] != v}
+            if differ:
+                return (
+                    f"{where}{note}: {_fmt(path)}: expected it to hold {_show(differ)}, "
+                    f"found {_show(found)}"
+                )
+            return None
         items = wanted if isinstance(wanted, list) else [wanted]
         if not isinstance(found, (list, str, dict)):
             return f"{where}{note}: {_fmt(path)} is {_show(found)}, not a list"
@@ -776,7 +843,7 @@ def start(data: Program, scenario: dict) -> tuple[Engine, int]:
     apply_game_tables(data, engine.state, scenario)
     apply_overrides(data, engine.state, scenario)
     try:  # the position must be a state of the game, as a saved game must
-        check_shape(Engine, data, engine.saved())
+        check_shape(Engine, data, json.loads(engine.to_json()))  # as a saved game reads
         check_references(engine)  # (not the invariants: a scenario may skip bookkeeping)
     except StateError as exc:
         raise ScenarioError(f"after the overrides: {exc}") from None

@@ -1,10 +1,10 @@
 """Bossin' Space's rulings (`ba rulings --game bossin_space`): the questions the Polish
-rulebook leaves open, each option played on a position set by hand (the helpers of
-tests/test_bossin_space.py)."""
+rulebook leaves open, each option played on a position set by hand
+(tests/bossin_space_positions.py)."""
 
 from __future__ import annotations
 
-from test_bossin_space import (
+from bossin_space_positions import (
     QUIET,
     answer,
     board,

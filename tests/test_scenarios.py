@@ -368,7 +368,7 @@ BAD = {
     ),
     "bad_pushed_out": (
         "players = 3\nseed = 1\n[[set]]\npath = 'ravager_deck'\nvalue = []\npushed_out = 'box'\n",
-        '\'pushed_out\' must be "home" or "removed"',
+        '\'pushed_out\' must be "home", "discarded" or "removed"',
     ),
     "neutral_with_3_players": (
         "players = 3\nseed = 1\n[[set]]\nplayer = 'neutral'\ndice = ['gray 2']\n",

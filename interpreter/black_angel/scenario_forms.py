@@ -11,9 +11,12 @@ from .layout import HAL, NEUTRAL
 from .tables import BlackAngelProgram
 
 
-def set_dice(data: BlackAngelProgram, state: dict, who: int | str, specs, where: str) -> None:
+def set_dice(
+    data: BlackAngelProgram, state: dict, who: int | str, specs, where: str, pushed_out="home"
+) -> None:
     """Replace a player's compartment (the neutral player's in the 2-player game, Hal's alone):
-    specs like "orange 3", "gray 0 reserved"."""
+    specs like "orange 3", "gray 0 reserved" (dice are no cards: `pushed_out` has nothing
+    to move)."""
     if not isinstance(specs, list):
         raise ScenarioError(f'{where}: dice must be a list like ["orange 3", "gray 0"]')
     if who == NEUTRAL and state["neutral"] is None:
