@@ -599,11 +599,13 @@ class Typed:
         return rng.choice(sorted(names)) if names else "fuzz"
 
     def call(self, rng: random.Random, counter: bool = False, name: str | None = None) -> str:
-        """A primitive (or a counter) with arguments of the right types."""
+        """A primitive (or a counter) with arguments of the right types. An optional
+        parameter is written whenever the rules can name it: some calls need it in some
+        forms (a move toward a token names the token), and writing it is never wrong."""
         name = name or rng.choice(self.counters if counter else self.verbs)
         args = []
         for param in self.vocabulary.primitives[name].params:
-            if param.optional and (rng.random() < 0.5 or not self._named(param)):
+            if param.optional and not self._named(param):
                 continue
             for _ in range(rng.randint(1, 2) if param.repeat else 1):
                 args.append(self.value(param, rng))

@@ -102,7 +102,7 @@ def test_min_floors_a_loss_and_pay_needs_the_amount(tmp_path):
     )
     engine = Engine.new_game(data, 2, 1)
     first = engine.decision()
-    assert [o.label for o in first.options] == ["pay 3 coins to gain 1 space", "gain 0 coins"]
+    assert [o.label for o in first.options] == ["pay 3 coins to gain 1 space", "nothing happens"]
     engine.apply(first.options[0].id)
     assert engine.state["players"][0] == {"position": 1, "coin": 0}
     engine.apply(engine.decision().options[0].id)  # seat 2 pays too
