@@ -20,24 +20,25 @@ from bossin_space_positions import (
 )
 
 
+def _missile_at_the_boss(**rulings: str):
+    """A missile fired into the boss's column, a drone standing in front of the boss;
+    the game and the boss's card."""
+    engine = new(4, **rulings)
+    boss = exhaust_enemies(engine)
+    silence(engine)
+    clear_grid(engine)
+    put(engine, "^2", boss)
+    put(engine, "a2", "drone")
+    play_round(engine, QUIET, ["missile", "repair", "repair", "repair"], "use")
+    return engine, boss
+
+
 def test_a_rocket_passes_the_enemies_in_front_of_the_boss_only_as_ruled():
     """Boss (Polish rulebook): enemies in the boss's column shield it from shots; for a
     missile's rockets the ruling rockets_at_boss decides."""
-    engine = new(4)  # default: blocked, the rocket takes the drone in front of the boss
-    boss = exhaust_enemies(engine)
-    silence(engine)
-    clear_grid(engine)
-    put(engine, "^2", boss)
-    put(engine, "a2", "drone")
-    play_round(engine, QUIET, ["missile", "repair", "repair", "repair"], "use")
+    engine, boss = _missile_at_the_boss()  # blocked: the rocket takes the drone in front
     assert board(engine) == {"^2": f"{boss}/0"}
-    engine = new(4, rockets_at_boss="over_enemies")
-    boss = exhaust_enemies(engine)
-    silence(engine)
-    clear_grid(engine)
-    put(engine, "^2", boss)
-    put(engine, "a2", "drone")
-    play_round(engine, QUIET, ["missile", "repair", "repair", "repair"], "use")
+    engine, boss = _missile_at_the_boss(rockets_at_boss="over_enemies")
     labels = [o.label for o in engine.decision().options]
     assert len(labels) == 2 and "the boss takes 1 damage" in labels[1]
     answer(engine, "option:1")
