@@ -226,6 +226,10 @@ def checks(by_kind: dict) -> list[Diagnostic]:
         c.values[0] for c in called if c.name in ("fill_layer", "lay", "arrange") and c.values
     }
     resolved = {c.values[0] for c in called if c.name == "resolve" and c.values}
+    lying = _lying_decks(by_kind, called)  # `resolve` lays such cards into empty slots
+    filled |= {
+        name for name, queue in owner.items() if queue in resolved and decks_of.get(name) in lying
+    }
     out += [
         Diagnostic.of(
             "W401",
@@ -276,8 +280,7 @@ def _nothing_to_arrange(
     """`arrange` takes the cards of a layer's deck lying face up in front of the seats: a
     deck whose cards are never laid face down (`commit`) nor stay there once played
     (`stays`) never has one there."""
-    committed = {c.values[0] for c in called if c.name == "commit" and c.values}
-    committed |= {c.value("deck") for c in by_kind.get("card", []) if c.first("stays")}
+    committed = _lying_decks(by_kind, called)
     return [
         Diagnostic.of(
             "E314",
@@ -295,6 +298,13 @@ def _nothing_to_arrange(
         and call.values[0] in decks_of
         and decks_of[call.values[0]] not in committed
     ]
+
+
+def _lying_decks(by_kind: dict, called: list[Call]) -> set[str]:
+    """The decks whose cards can lie face up in front of a seat: laid face down with
+    `commit` (and turned up), or staying there once played (`stays`)."""
+    committed = {c.values[0] for c in called if c.name == "commit" and c.values}
+    return committed | {c.value("deck") for c in by_kind.get("card", []) if c.first("stays")}
 
 
 def _printed_slots(by_kind: dict, owner: dict[str, str]) -> list[Diagnostic]:

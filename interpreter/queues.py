@@ -214,22 +214,30 @@ def _lying(engine: Engine, layer: str) -> list[tuple[int, str]]:
 def arrange(engine: Engine, frame: Frame) -> None:
     """The cards lying face up in front of the seats into the layer's free slots, slot
     by slot from the first, the seat choosing the card for each; until no card or no
-    slot is left. A card goes from the first seat it lies before (copies are alike); the
-    queue then owns it, and it is carried out for the seat that resolves the queue."""
+    slot is left (`_arrange_one`)."""
     (layer,) = frame["args"]
+    while _free(engine, layer) and _lying(engine, layer):
+        if _arrange_one(engine, frame, layer, _free(engine, layer)[0]) is NO_ANSWER:
+            return
+    engine.finish(frame)
+
+
+def _arrange_one(engine: Engine, frame: Frame, layer: str, slot: int) -> Any:
+    """The seat of the frame chooses which card lying face up goes into the slot (NO_ANSWER
+    while it has not answered). A card goes from the first seat it lies before (copies
+    are alike); the queue then owns it, and it is carried out for the seat that resolves
+    the queue."""
     seat = frame["seat"]
     queue, index = _place(engine, layer)
-    while _free(engine, layer) and _lying(engine, layer):
-        slot = _free(engine, layer)[0]
-        answer = take_answer(frame)
-        card = _ask_arranged(engine, seat, layer, slot) if answer is NO_ANSWER else answer
-        if card is NO_ANSWER:
-            return
-        owner = next(s for s, lying in _lying(engine, layer) if lying == card)
-        engine.state["cards"]["kept"][owner].remove(card)
-        queue["slots"][slot][index] = {"card": card, "seat": owner, "laid": False, "down": False}
-        engine.log("lay_card", seat=seat, card=card, layer=layer, slot=slot)
-    engine.finish(frame)
+    answer = take_answer(frame)
+    card = _ask_arranged(engine, seat, layer, slot) if answer is NO_ANSWER else answer
+    if card is NO_ANSWER:
+        return NO_ANSWER
+    owner = next(s for s, lying in _lying(engine, layer) if lying == card)
+    engine.state["cards"]["kept"][owner].remove(card)
+    queue["slots"][slot][index] = {"card": card, "seat": owner, "laid": False, "down": False}
+    engine.log("lay_card", seat=seat, card=card, layer=layer, slot=slot)
+    return card
 
 
 def _ask_arranged(engine: Engine, seat: Seat, layer: str, slot: int) -> Any:
@@ -267,6 +275,10 @@ def resolve(engine: Engine, frame: Frame) -> None:
     while frame["pos"] < spec.slots * len(spec.layers):
         slot, index = divmod(frame["pos"], len(spec.layers))
         entry, layer = queue["slots"][slot][index], spec.layers[index]
+        if entry is None and _lying(engine, layer):
+            if _arrange_one(engine, frame, layer, slot) is NO_ANSWER:
+                return
+            entry = queue["slots"][slot][index]
         if entry is None:
             frame["pos"] += 1
             continue

@@ -6,6 +6,7 @@ whole round of commit, reveal, arrange and resolve for 1 to 5 seats under the in
 
 from __future__ import annotations
 
+import shutil
 from functools import cache
 from pathlib import Path
 
@@ -320,6 +321,50 @@ def test_arrange_is_not_possible_without_a_card_turned_up(tmp_path):
     engine = played(data, 1)
     assert shared(engine)["gold"] == 4  # 3 instead of arranging nothing, 1 from a push
     assert shared(engine)["silver"] == 1
+
+
+def without_arrange(tmp_path: Path) -> Program:
+    """Timeline Round with no `arrange` step: `resolve` lays the orders as it goes."""
+    folder = tmp_path / "timeline_round"
+    shutil.copytree(ROUND, folder)
+    rules = folder / "timeline_round.ba"
+    text = rules.read_text(encoding="utf-8")
+    assert "  step arrange: arrange order_row\n" in text
+    rules.write_text(text.replace("  step arrange: arrange order_row\n", ""), encoding="utf-8")
+    result = compile_paths([folder])
+    assert result.ruleset is not None and result.diagnostics == [], result.diagnostics
+    return build(result.ruleset)
+
+
+def test_resolve_lays_a_card_lying_face_up_into_an_empty_slot_when_it_gets_there(tmp_path):
+    engine = Engine.new_game(without_arrange(tmp_path), 3, 5, auto_answer=False)
+    to_decision(engine, "arrange_card")
+    captain = engine.state["rounds"]["captain"]
+    lying = sorted(card for kept in engine.state["cards"]["kept"] for card in kept)
+    start = len(engine.state["log"])
+    agent = RandomAgent(1)
+    while engine.state["rounds"]["captain"] == captain and not engine.is_terminal():
+        decision = engine.decision()
+        if decision.kind == "arrange_card":
+            assert decision.player == captain
+            slot = sum(e["event"] == "lay_card" for e in engine.state["log"][start:])
+            assert decision.prompt.startswith(f"Which card goes into slot {slot + 1} ")
+        engine.apply(agent.choose(engine, decision))
+        assert problems(engine) == []
+    events = [  # a skipped order's slot comes as a resolved one's does
+        ("lay_card" if e["event"] == "lay_card" else "resolve_card", e["slot"])
+        for e in engine.state["log"][start:]
+        if e["event"] in ("lay_card", "resolve_card", "skip_card") and e["layer"] == "order_row"
+    ]
+    laid = [slot for event, slot in events if event == "lay_card"]
+    assert laid == [0, 1, 2, 3]
+    # each order is laid just before its slot is resolved, after the slots before it
+    for slot in range(4):
+        assert events.index(("lay_card", slot)) < events.index(("resolve_card", slot))
+    for slot in range(3):
+        assert events.index(("resolve_card", slot)) < events.index(("lay_card", slot + 1))
+    placed = [e["card"] for e in engine.state["log"][start:] if e["event"] == "lay_card"]
+    assert sorted(placed) == lying
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
