@@ -15,6 +15,12 @@ have been made over all worlds. An option of the decision is worth the best end 
 found below it (while none is found, the best estimate below it), averaged over the
 worlds; the bot answers the best, the first listed on a tie.
 
+In a cooperative game a turn often ends before anything it chose has happened: a card
+laid face down waits for the round's timeline. Such an end of turn, inside the round and
+without chance, is valued by playing the round out greedily on the copy, every seat's
+decision one step ahead (`TurnSearch._round_played_out`); those copies count against the
+budget.
+
 Positions are valued by the game's `outlook` (the score a seat can expect at the end; its
 `heuristic` where it has none): the seat's own, less `rivalry` times the best other
 seat's. The budget is a number of copies, not a time, so a seeded bot plays the same game
@@ -33,6 +39,7 @@ NODES = 500  # copies per decision (docs/simulation.md: what it costs)
 WORLDS = 1  # guesses of the hidden cards and the dice per decision
 DIVES = 6  # options of a decision followed to the end of the turn before the rest
 RIVALRY = 0.5  # how much the best other seat's outlook counts against the seat's own
+ROLLOUT = 400  # copies at most to play a cooperative round out after a turn ends in it
 
 
 class ExpertAgent:
@@ -138,6 +145,41 @@ class TurnSearch:
             or trial.state["rng"] != rng_before  # a roll or a shuffle: chance decides
         )
         if turn_over:
+            if self._team_plays_on(trial, decision, trial.state["rng"] != rng_before):
+                value = self._round_played_out(trial)
             self.ends[root] = max(value, self.ends.get(root, value))
         else:
             heapq.heappush(self.frontier[root], (-value, self.made, trial))
+
+    def _team_plays_on(self, game: Engine, decision: Decision | None, chance: bool) -> bool:
+        """In a cooperative game, a turn that ends inside the round, without chance, hands
+        the round to the team: a card laid face down is worth what the round makes of it."""
+        return (
+            game.data.cooperative is not None
+            and decision is not None
+            and not chance
+            and game.state["rounds"]["round"] == self.game.state["rounds"]["round"]
+        )
+
+    def _round_played_out(self, game: Engine) -> float:
+        """The value of the round played on to its end greedily (every seat's decision the
+        option of the best value one step ahead, the first on a tie), on a copy, until the
+        round ends, chance speaks, the game ends or `ROLLOUT` copies are made; the copies
+        count against the budget."""
+        current, made = game.clone(log=False), 0
+        start = current.state["rounds"]["round"]
+        while made < ROLLOUT:
+            if current.decision() is None or current.state["rounds"]["round"] != start:
+                break
+            rng_before = current.state["rng"]
+            trials = []
+            for option in current.legal_options():
+                trial = current.clone()
+                trial.apply(option)
+                trials.append((self.value(trial, self.seat), -len(trials), trial))
+            made += len(trials)
+            _, _, current = max(trials, key=lambda t: t[:2])
+            if current.state["rng"] != rng_before:
+                break
+        self.made += made
+        return self.value(current, self.seat)
