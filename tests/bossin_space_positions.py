@@ -140,18 +140,23 @@ def play_round(
     crew: dict[int, str] | None = None,
 ) -> Engine:
     """A round of four seats from its first decision: these threats turned up, each seat
-    lays its only card, the captain lays them into the timeline in this order; then the
-    `more` answers (use or instead, targets). No crew card but those of `crew`."""
+    lays its only card, the captain lays them into the timeline in this order (all first,
+    or each when its slot comes: the ruling timeline_arrangement); and the `more` answers
+    (use or instead, targets) in their turn. No crew card but those of `crew`."""
     assert engine.players == 4
     without_crew(engine, crew)
     on_top(engine, "threats", threats)
     hands(engine, [[card] for card in commands])
     answer(engine, "no")  # the captain keeps the hand: no exchange
-    for card in commands:  # slot by slot; the last cards left alike are laid at once
-        if engine.decision().kind != "arrange_card":
-            break
-        answer(engine, f"card:{card}")
-    return answer(engine, *more)
+    to_lay, answers = list(commands), list(more)
+    while True:  # slot by slot; the last cards left alike are laid at once
+        decision = engine.decision()
+        if decision is not None and decision.kind == "arrange_card" and to_lay:
+            answer(engine, f"card:{to_lay.pop(0)}")
+        elif answers:
+            answer(engine, answers.pop(0))
+        else:
+            return engine
 
 
 def log_text(engine: Engine) -> str:

@@ -104,16 +104,16 @@ def test_a_hand_takes_copies_from_the_deck_and_gives_its_own_back():
     # player 1's five cards went to the bottom of their decks (the Scientist, its crew card,
     # under the Mechanic, the crew card no seat was dealt)
     assert cards["decks"]["crew"] == ["scientist", "mechanic"]
-    assert cards["decks"]["commands"][:4] == ["laser", "extra_move", "missile", "missile"]
+    assert cards["decks"]["commands"][:4] == ["laser", "shot", "missile", "move_right"]
     assert len(cards["decks"]["commands"]) == len(before["decks"]["commands"]) + 4 - 2
 
 
 def test_a_copy_is_never_taken_from_another_hand():
-    message = unusable('player = 1\nhand = ["double_left"]')  # only in players 2 and 4's hands
-    assert "no copy of 'double_left' left in cards.decks.*" in message
+    message = unusable('player = 1\nhand = ["double_right"]')  # its one copy: player 2's
+    assert "no copy of 'double_right' left in cards.decks.*" in message
     assert "set those places first" in message
-    engine = position("player = 2\nhand = []", 'player = 1\nhand = ["double_left"]')
-    assert engine.state["cards"]["hands"][0] == ["double_left"]
+    engine = position("player = 2\nhand = []", 'player = 1\nhand = ["double_right"]')
+    assert engine.state["cards"]["hands"][0] == ["double_right"]
 
 
 def test_top_puts_cards_on_a_deck_in_order():
