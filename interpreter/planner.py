@@ -19,7 +19,7 @@ In a cooperative game a turn often ends before anything it chose has happened: a
 laid face down waits for the round's timeline. Such an end of turn, inside the round and
 without chance, is valued by playing the round out greedily on the copy, every seat's
 decision one step ahead (`TurnSearch._round_played_out`); those copies count against the
-budget.
+budget once the dives are done.
 
 Positions are valued by the game's `outlook` (the score a seat can expect at the end; its
 `heuristic` where it has none): the seat's own, less `rivalry` times the best other
@@ -92,7 +92,9 @@ class TurnSearch:
     followed (always the best position below it next) until a turn ends below it, so that
     they are compared on ends of turns, not on positions half-way through a turn, where an
     action is paid for and not yet done; the rest of the budget expands the best positions
-    of the whole tree."""
+    of the whole tree. Of positions valued alike the latest, deepest one is expanded first:
+    where decisions change nothing yet (cards kept for later), a dive goes down to an end
+    of turn instead of across every combination."""
 
     def __init__(
         self, game: Engine, seat: int, value: Callable[[Engine, int], float], dives: int = DIVES
@@ -107,6 +109,7 @@ class TurnSearch:
         self.estimates: dict[str, float] = {}  # root option -> its own position's value
         self.frontier: dict[str, list[tuple[float, int, Engine]]] = {}  # per root option
         self.made = 0
+        self.rolled = 0  # copies made to play rounds out (cooperative games)
 
     def run(self, budget: int) -> dict[str, float]:
         """Each option of the decision: the best end of turn found below it; while no
@@ -118,7 +121,7 @@ class TurnSearch:
         for root in promising:
             while root not in self.ends and self.frontier[root] and self.made < budget:
                 self._expand(root)
-        while self.made < budget:
+        while self.made + self.rolled < budget:
             roots = [r for r in self.frontier if self.frontier[r]]
             if not roots:
                 break
@@ -149,7 +152,7 @@ class TurnSearch:
                 value = self._round_played_out(trial)
             self.ends[root] = max(value, self.ends.get(root, value))
         else:
-            heapq.heappush(self.frontier[root], (-value, self.made, trial))
+            heapq.heappush(self.frontier[root], (-value, -self.made, trial))  # ties: deepest
 
     def _team_plays_on(self, game: Engine, decision: Decision | None, chance: bool) -> bool:
         """In a cooperative game, a turn that ends inside the round, without chance, hands
@@ -164,8 +167,9 @@ class TurnSearch:
     def _round_played_out(self, game: Engine) -> float:
         """The value of the round played on to its end greedily (every seat's decision the
         option of the best value one step ahead, the first on a tie), on a copy, until the
-        round ends, chance speaks, the game ends or `ROLLOUT` copies are made; the copies
-        count against the budget."""
+        round ends, chance speaks, the game ends or `ROLLOUT` copies are made. The copies
+        count against the budget once the dives are done, so that each of them still
+        reaches an end of turn to compare."""
         current, made = game.clone(log=False), 0
         start = current.state["rounds"]["round"]
         while made < ROLLOUT:
@@ -181,5 +185,5 @@ class TurnSearch:
             _, _, current = max(trials, key=lambda t: t[:2])
             if current.state["rng"] != rng_before:
                 break
-        self.made += made
+        self.rolled += made
         return self.value(current, self.seat)
