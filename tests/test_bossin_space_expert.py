@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import tomllib
 
+from bossin_space_positions import program
+
 from blackangel.interpreter import scenario
 from blackangel.interpreter.planner import ExpertAgent
-
-from bossin_space_positions import program
 
 # solo, one life token left, no enemy on the board: of the first three cards drawn, one
 # goes to the bottom of the deck
