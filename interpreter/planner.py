@@ -176,7 +176,7 @@ class TurnSearch:
             if current.decision() is None or current.state["rounds"]["round"] != start:
                 break
             rng_before = current.state["rng"]
-            trials = []
+            trials: list[tuple[float, int, Engine]] = []
             for option in current.legal_options():
                 trial = current.clone()
                 trial.apply(option)
