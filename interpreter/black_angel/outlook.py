@@ -76,8 +76,9 @@ def expected_score(engine: Engine, seat: int) -> float:
     state = engine.state
     data = engine.data
     p = state["players"][seat]
-    turns = turns_left(engine)
-    spes = spes_chance(engine)
+    advances = advances_to_spes(state["space"])
+    turns = turns_left(engine, advances)
+    spes = spes_chance(engine, advances)
     value = float(p["vp"]) + advanced_points(engine, seat) + final_trigger_points(engine)[seat]
     # tiles in the grid, by what they will produce
     tiles = data.tiles
@@ -133,6 +134,14 @@ def hand_worth(engine: Engine, hand: list[str]) -> float:
 def mission_worth(engine: Engine, card: str) -> float:
     """What placing a mission brings its owner: the reward, then one activation or its
     ejection effect."""
+    worths = engine.data.worths
+    worth = worths.get(card)
+    if worth is None:
+        worth = worths[card] = _mission_worth(engine, card)
+    return worth
+
+
+def _mission_worth(engine: Engine, card: str) -> float:
     mission = engine.data.missions[card]
     amount, item = mission.reward
     worth = amount * ITEM_WORTH.get(item, 0.5)
@@ -148,7 +157,11 @@ def effect_worth(engine: Engine, effect: int | None) -> float:
     """What one resolution of an effect is worth to its player, in VP (a rough figure)."""
     if effect is None:
         return 0.0
-    return _worth(engine.data.nodes[effect])
+    worths = engine.data.worths
+    worth = worths.get(effect)
+    if worth is None:
+        worth = worths[effect] = _worth(engine.data.nodes[effect])
+    return worth
 
 
 def _worth(node: Any) -> float:
@@ -174,26 +187,31 @@ def _worth(node: Any) -> float:
     return 0.0
 
 
-def turns_left(engine: Engine) -> float:
+def turns_left(engine: Engine, advances: int | None = None) -> float:
     """The seat's own turns likely left: until the Black Angel reaches Spes or the ravager
-    deck runs out, whichever comes first, and the final round."""
+    deck runs out, whichever comes first, and the final round. `advances`: those to Spes,
+    where the caller has counted them."""
     state = engine.state
     players = len(state["players"])
     if state["turn"]["end_trigger"] is not None:
         return 0.5
-    by_spes = advances_to_spes(state["space"]) * TURNS_PER_ADVANCE / players
+    if advances is None:
+        advances = advances_to_spes(state["space"])
+    by_spes = advances * TURNS_PER_ADVANCE / players
     by_ravagers = len(state["ravager_deck"]) / RAVAGERS_PER_TURN / players
     return min(by_spes, by_ravagers) + 1.0
 
 
-def spes_chance(engine: Engine) -> float:
+def spes_chance(engine: Engine, advances: int | None = None) -> float:
     """How likely the game ends with the Black Angel at Spes (what converts leftovers)."""
     state = engine.state
     if state["turn"]["spes_reached"]:
         return 1.0
     if state["turn"]["end_trigger"] is not None:
         return 0.0
-    by_spes = advances_to_spes(state["space"]) * TURNS_PER_ADVANCE
+    if advances is None:
+        advances = advances_to_spes(state["space"])
+    by_spes = advances * TURNS_PER_ADVANCE
     by_ravagers = len(state["ravager_deck"]) / RAVAGERS_PER_TURN
     return 1.0 if by_spes <= by_ravagers else 0.3
 

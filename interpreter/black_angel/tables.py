@@ -112,6 +112,9 @@ class BlackAngelProgram(Program):
             if r.id is not None
         }  # id -> (target action, permanent effect)
         self.tiles: dict[str, Tile] = {}  # instance id -> tile
+        # what the bots' estimate (outlook.py) finds each effect (by number) and each
+        # mission (by id) worth: the rules alone decide it; filled as it is needed
+        self.worths: dict[int | str, float] = {}
         self.tile_copies: dict[str, list[str]] = {kind: [] for kind in TILE_KINDS}
         for kind in TILE_KINDS:
             for decl in ruleset.of_kind(kind):
