@@ -9,9 +9,10 @@ speaks (a die is rolled: the copy's guess of it is no plan).
 
 The search runs on copies of the game dealt again as the seat sees it (`Engine.determinize`,
 as the MCTS bot does: other hands, deck orders and dice to come are guesses from the bot's
-own generator), in `worlds` such copies. In each it is best-first: the position with the
-highest estimate is expanded next (every option tried on a copy), until `nodes` copies
-have been made over all worlds. An option of the decision is worth the best end of turn
+own generator), in `worlds` such copies. In each, the most promising options are first
+followed down to an end of turn (`TurnSearch._dive`); then it is best-first: the position
+with the highest estimate is expanded next (every option tried on a copy), until `nodes`
+copies have been made over all worlds. An option of the decision is worth the best end of turn
 found below it (while none is found, the best estimate below it), averaged over the
 worlds; the bot answers the best, the first listed on a tie.
 
@@ -89,12 +90,12 @@ class TurnSearch:
     """Best-first search of one seat's decisions until its turn ends, on one copy.
 
     Every option of the decision is tried; then the `dives` most promising ones are each
-    followed (always the best position below it next) until a turn ends below it, so that
-    they are compared on ends of turns, not on positions half-way through a turn, where an
-    action is paid for and not yet done; the rest of the budget expands the best positions
-    of the whole tree. Of positions valued alike the latest, deepest one is expanded first:
-    where decisions change nothing yet (cards kept for later), a dive goes down to an end
-    of turn instead of across every combination."""
+    followed down (always into the best of the positions just made) until a turn ends
+    below it, so that they are compared on ends of turns, not on positions half-way
+    through a turn, where an action is paid for and not yet done; the rest of the budget
+    expands the best positions of the whole tree. Of positions valued alike the latest,
+    deepest one is expanded first: where decisions change nothing yet (cards kept for
+    later), the search goes down to an end of turn instead of across every combination."""
 
     def __init__(
         self, game: Engine, seat: int, value: Callable[[Engine, int], float], dives: int = DIVES
@@ -107,7 +108,8 @@ class TurnSearch:
         self.start = self.clock(game.state)
         self.ends: dict[str, float] = {}  # root option -> best end of turn found
         self.estimates: dict[str, float] = {}  # root option -> its own position's value
-        self.frontier: dict[str, list[tuple[float, int, Engine]]] = {}  # per root option
+        # per root option: (-value, -order made, depth, position)
+        self.frontier: dict[str, list[tuple[float, int, int, Engine]]] = {}
         self.made = 0
         self.rolled = 0  # copies made to play rounds out (cooperative games)
 
@@ -119,8 +121,7 @@ class TurnSearch:
             self._try(self.game, option, option)
         promising = sorted(self.estimates, key=lambda o: -self.estimates[o])[: self.dives]
         for root in promising:
-            while root not in self.ends and self.frontier[root] and self.made < budget:
-                self._expand(root)
+            self._dive(root, budget)
         while self.made + self.rolled < budget:
             roots = [r for r in self.frontier if self.frontier[r]]
             if not roots:
@@ -129,11 +130,29 @@ class TurnSearch:
         return dict(self.ends) if self.ends else dict(self.estimates)
 
     def _expand(self, root: str) -> None:
-        _, _, game = heapq.heappop(self.frontier[root])
+        _, _, depth, game = heapq.heappop(self.frontier[root])
         for option in game.legal_options():
-            self._try(game, option, root)
+            self._try(game, option, root, depth + 1)
 
-    def _try(self, game: Engine, option: str, root: str) -> None:
+    def _dive(self, root: str, budget: int) -> None:
+        """Follow the root option down, always into the best of the positions just made
+        (the deepest), until a turn ends below it: a best-first search alone can spend
+        the budget across the shallow positions of a long turn and never reach its end."""
+        frontier = self.frontier[root]
+        while root not in self.ends and frontier and self.made < budget:
+            deepest = max(entry[2] for entry in frontier)
+            best = min(
+                (i for i, entry in enumerate(frontier) if entry[2] == deepest),
+                key=lambda i: frontier[i][:2],
+            )
+            entry = frontier[best]
+            frontier[best] = frontier[-1]
+            frontier.pop()
+            heapq.heapify(frontier)
+            for option in entry[3].legal_options():
+                self._try(entry[3], option, root, entry[2] + 1)
+
+    def _try(self, game: Engine, option: str, root: str, depth: int = 1) -> None:
         trial = game.clone()
         rng_before = trial.state["rng"]
         trial.apply(option)
@@ -152,7 +171,8 @@ class TurnSearch:
                 value = self._round_played_out(trial)
             self.ends[root] = max(value, self.ends.get(root, value))
         else:
-            heapq.heappush(self.frontier[root], (-value, -self.made, trial))  # ties: deepest
+            entry = (-value, -self.made, depth, trial)  # ties: the latest, deepest
+            heapq.heappush(self.frontier[root], entry)
 
     def _team_plays_on(self, game: Engine, decision: Decision | None, chance: bool) -> bool:
         """In a cooperative game, a turn that ends inside the round, without chance, hands

@@ -3,6 +3,7 @@ and deterministic, blind to what its seat cannot see, stronger than greedy, at h
 the solo game; none of these tests reads a clock."""
 
 import copy
+import math
 import re
 
 import pytest
@@ -111,6 +112,21 @@ def test_the_search_stays_within_its_budget(data):
     found = search.run(SMALL)
     assert set(found) <= set(engine.legal_options()) and found
     assert search.made <= SMALL + 40
+
+
+def test_every_option_dived_into_is_followed_to_an_end_of_turn(data):
+    """At the start of a turn both sequences are followed to an end of turn on a small
+    budget: a dive goes into the best position just made, so it costs the turn's length
+    times its options. Best-first alone could spend the budget across the first decisions
+    of a long sequence A and leave it worth nothing (seed 3 did, at 200 copies)."""
+    for seed in range(1, 13):
+        engine = midgame(data, 2, seed, 40)
+        wanderer = GreedyAgent(seed)
+        while not {"sequence_a", "sequence_b"} <= set(engine.legal_options()):
+            engine.apply(wanderer.choose(engine, engine.decision()))
+        seat = engine.decision().player
+        found = TurnSearch(engine.clone(log=False), seat, small(seed).value).run(200)
+        assert all(math.isfinite(found.get(o, -math.inf)) for o in ("sequence_a", "sequence_b"))
 
 
 def test_the_expert_does_not_read_the_dice_or_the_hidden_cards(data, monkeypatch):
