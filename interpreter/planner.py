@@ -4,8 +4,11 @@ A turn is many decisions (which sequence, which card beside which line, which di
 to fly, which card to place...), and each alone often looks worthless: a ship moved is
 worth something only once a card is placed at the end of the move. So at every decision
 the bot searches the sequences of its own decisions that finish the turn, and values the
-position where each ends: the turn passes to another seat, the game ends, or chance
-speaks (a die is rolled: the copy's guess of it is no plan).
+position where each ends: the turn passes to another seat or the game ends. Chance on
+the way (a roll, a shuffle) is played as the copy guesses it, one sample as the MCTS
+bot's play-outs take it: what follows a roll in the same turn is part of the turn's
+price (a turn that rolls and then moves the game's clock on must be valued after the
+clock has moved, not at the roll).
 
 The search runs on copies of the game dealt again as the seat sees it (`Engine.determinize`,
 as the MCTS bot does: other hands, deck orders and dice to come are guesses from the bot's
@@ -18,9 +21,9 @@ worlds; the bot answers the best, the first listed on a tie.
 
 In a cooperative game a turn often ends before anything it chose has happened: a card
 laid face down waits for the round's timeline. Such an end of turn, inside the round and
-without chance, is valued by playing the round out greedily on the copy, every seat's
-decision one step ahead (`TurnSearch._round_played_out`); those copies count against the
-budget once the dives are done.
+with no chance since the decision, is valued by playing the round out greedily on the
+copy, every seat's decision one step ahead (`TurnSearch._round_played_out`); those
+copies count against the budget once the dives are done.
 
 Positions are valued by the game's `outlook` (the score a seat can expect at the end; its
 `heuristic` where it has none): the seat's own, less `rivalry` times the best other
@@ -154,20 +157,19 @@ class TurnSearch:
 
     def _try(self, game: Engine, option: str, root: str, depth: int = 1) -> None:
         trial = game.clone()
-        rng_before = trial.state["rng"]
         trial.apply(option)
         self.made += 1
         value = self.value(trial, self.seat)
         self.estimates.setdefault(root, value)
         decision = trial.decision()
+        chance = trial.state["rng"] != self.game.state["rng"]  # a roll since the decision
         turn_over = (
             decision is None
             or decision.player != self.seat
             or self.clock(trial.state) != self.start
-            or trial.state["rng"] != rng_before  # a roll or a shuffle: chance decides
         )
         if turn_over:
-            if self._team_plays_on(trial, decision, trial.state["rng"] != rng_before):
+            if self._team_plays_on(trial, decision, chance):
                 value = self._round_played_out(trial)
             self.ends[root] = max(value, self.ends.get(root, value))
         else:

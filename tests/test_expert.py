@@ -129,6 +129,28 @@ def test_every_option_dived_into_is_followed_to_an_end_of_turn(data):
         assert all(math.isfinite(found.get(o, -math.inf)) for o in ("sequence_a", "sequence_b"))
 
 
+def test_a_turn_that_rolls_is_valued_where_it_ends_not_at_the_roll(data):
+    """Sequence B rolls first and then moves the Black Angel on (a shorter game, cards
+    ejected): the search values it after the advance. Valued at the roll, as it once
+    was, a reroll looked free of the advance, and the expert rerolled holding dice."""
+    engine = midgame(data, 2, 4, 30)
+    wanderer = GreedyAgent(4)
+    while "sequence_b" not in engine.legal_options():
+        engine.apply(wanderer.choose(engine, engine.decision()))
+    seat = engine.decision().player
+    bot = small(4)
+    before = outlook.advances_to_spes(engine.state["space"])
+    valued = []
+
+    def value(game, who):
+        worth = bot.value(game, who)
+        valued.append((worth, outlook.advances_to_spes(game.state["space"]) < before))
+        return worth
+
+    found = TurnSearch(engine.clone(log=False), seat, value).run(SMALL)
+    assert (found["sequence_b"], True) in valued
+
+
 def test_the_expert_does_not_read_the_dice_or_the_hidden_cards(data, monkeypatch):
     """Two games that differ only in what the deciding seat cannot see (the generator, the
     deck orders, the other player's cards of each colour): the bot, seeded alike, weighs
