@@ -148,9 +148,7 @@ class TurnSearch:
                 (i for i, entry in enumerate(frontier) if entry[2] == deepest),
                 key=lambda i: frontier[i][:2],
             )
-            entry = frontier[best]
-            frontier[best] = frontier[-1]
-            frontier.pop()
+            entry = frontier.pop(best)
             heapq.heapify(frontier)
             for option in entry[3].legal_options():
                 self._try(entry[3], option, root, entry[2] + 1)
@@ -162,13 +160,13 @@ class TurnSearch:
         value = self.value(trial, self.seat)
         self.estimates.setdefault(root, value)
         decision = trial.decision()
-        chance = trial.state["rng"] != self.game.state["rng"]  # a roll since the decision
         turn_over = (
             decision is None
             or decision.player != self.seat
             or self.clock(trial.state) != self.start
         )
         if turn_over:
+            chance = trial.state["rng"] != self.game.state["rng"]  # a roll since the decision
             if self._team_plays_on(trial, decision, chance):
                 value = self._round_played_out(trial)
             self.ends[root] = max(value, self.ends.get(root, value))
