@@ -34,7 +34,7 @@ import platform
 import time
 
 from blackangel.dsl.compiler import load_shipped
-from blackangel.interpreter.agents import AGENTS
+from blackangel.interpreter.agents import make_agent, parse_agent
 from blackangel.interpreter.engine import BUILD, Engine
 from blackangel.interpreter.program import build
 
@@ -49,7 +49,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--full", action="store_true", help="100 games per line")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--players", default="2,3,4", help="player counts, e.g. 2,3")
-    parser.add_argument("--bots", default=",".join(LADDER), help="bots of the ladder")
+    parser.add_argument(
+        "--bots",
+        default=",".join(LADDER),
+        help="bots of the ladder; a budget may follow a name: expert:nodes=2000:worlds=4",
+    )
     parser.add_argument("--self-play", default="expert", help="bots playing themselves")
     parser.add_argument("--workers", type=int, default=1, help="processes")
     args = parser.parse_args(argv)
@@ -57,9 +61,13 @@ def main(argv: list[str] | None = None) -> None:
     bots = args.bots.split(",")
     selves = [b for b in args.self_play.split(",") if b]
     counts = [int(n) for n in args.players.split(",")]
-    unknown = [b for b in bots + selves if b not in AGENTS]
-    if unknown or games < 1 or any(n not in (2, 3, 4) for n in counts):
-        parser.error(f"bots are {', '.join(AGENTS)}; players 2 to 4; at least one game")
+    for bot in bots + selves:
+        try:
+            parse_agent(bot)
+        except ValueError as error:
+            parser.error(str(error))
+    if games < 1 or any(n not in (2, 3, 4) for n in counts):
+        parser.error("players 2 to 4; at least one game")
 
     data = build(load_shipped())
     print(
@@ -97,7 +105,7 @@ def _play(task: tuple) -> dict:
     """One seeded game: scores, winners, and per seat its decisions and thinking time."""
     players, seed, seats = task
     engine = Engine.new_game(_data[0], players, seed, log=False)
-    agents = [AGENTS[name](seed * 1000 + i) for i, name in enumerate(seats)]
+    agents = [make_agent(name, seed * 1000 + i) for i, name in enumerate(seats)]
     decisions = [0] * players
     thinking = [0.0] * players
     while (decision := engine.decision()) is not None:
@@ -117,11 +125,12 @@ def _play(task: tuple) -> dict:
 
 
 def report(tasks: list, results: list, bots: list[str]) -> None:
-    speed: dict[str, list[float]] = {bot: [0, 0.0] for bot in AGENTS}
+    speed: dict[str, list[float]] = {}
     for (_, _, _, _, seats), result in zip(tasks, results):
         for seat, bot in enumerate(seats):
-            speed[bot][0] += result["decisions"][seat]
-            speed[bot][1] += result["thinking"][seat]
+            count = speed.setdefault(bot, [0, 0.0])
+            count[0] += result["decisions"][seat]
+            count[1] += result["thinking"][seat]
     lines: dict[tuple, list] = {}
     for task, result in zip(tasks, results):
         lines.setdefault(task[:2], []).append((task[4], result))
@@ -151,8 +160,7 @@ def report(tasks: list, results: list, bots: list[str]) -> None:
                 f"{players} players, {bot} against itself ({len(games)} games): every seat "
                 f"{mean(_scores(games, bot))}, the winners {mean(best)}"
             )
-    for bot in bots:
-        count, seconds = speed[bot]
+    for bot, (count, seconds) in speed.items():
         if count:
             print(
                 f"{bot:7} {1000 * seconds / count:8.2f} ms per decision "

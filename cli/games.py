@@ -20,7 +20,15 @@ from ..dsl.i18n import N_, NN_
 from ..dsl.loader import UsageError
 from ..dsl.text import TextRenderer
 from ..interpreter import cluster, replay, simulation
-from ..interpreter.agents import AGENTS, OPPONENT, HumanAgent, QuitGame, play
+from ..interpreter.agents import (
+    AGENTS,
+    OPPONENT,
+    HumanAgent,
+    QuitGame,
+    make_agent,
+    parse_agent,
+    play,
+)
 from ..interpreter.arguments import MAX_SEED, SEEDS
 from ..interpreter.engine import Engine
 from ..interpreter.files import check_output, output_file, read_text, write_output
@@ -111,13 +119,23 @@ def ask_on_terminal(prompt: str) -> str:
     return input()
 
 
+AGENTS_HELP = (
+    "Bots per seat, comma separated, repeated over the seats (random, greedy, mcts, "
+    "expert); no more names than seats. A budget of thinking may follow a bot's name: "
+    "expert:nodes=2000:worlds=4 (copies per decision, determinized worlds), "
+    "mcts:iterations=400."
+)
+
+
 def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> list:
     names = [n.strip() for n in spec.split(",") if n.strip()]
-    unknown = [n for n in names if n not in AGENTS]
-    if unknown or not names:
-        raise UsageError(
-            f"unknown agent '{unknown[0] if unknown else spec}'; agents: " + ", ".join(AGENTS)
-        )
+    if not names:
+        raise UsageError(f"unknown agent '{spec}'; agents: " + ", ".join(AGENTS))
+    for name in names:
+        try:
+            parse_agent(name)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
     given = click.get_current_context().get_parameter_source("agents") != (
         ParameterSource.DEFAULT
     )  # the default pair also serves the solo game's single seat
@@ -127,7 +145,7 @@ def parse_agents(spec: str, players: int, seed: int, human_seat: int | None) -> 
         raise UsageError(
             f"--agents names {len(names)} bots for {players} seats; give at most {players}"
         )
-    agents = [AGENTS[names[i % len(names)]](seed * 1000 + i) for i in range(players)]
+    agents = [make_agent(names[i % len(names)], seed * 1000 + i) for i in range(players)]
     if human_seat is not None:
         if not 1 <= human_seat <= players:
             raise UsageError(f"--human must be a seat from 1 to {players}")
@@ -291,8 +309,7 @@ def check_players(data, players: int) -> None:
     "--agents",
     default="greedy,random",
     show_default=True,
-    help="Bots per seat, comma separated, repeated over the seats (random, greedy, mcts, "
-    f"expert); no more names than seats. With --human the default is {OPPONENT}.",
+    help=f"{AGENTS_HELP} With --human the default is {OPPONENT}.",
 )
 @click.option(
     "--human",
@@ -418,8 +435,7 @@ def play_command(
     "--agents",
     default="random",
     show_default=True,
-    help="Bots per seat, comma separated, repeated over the seats (random, greedy, mcts, "
-    "expert); no more names than seats.",
+    help=AGENTS_HELP,
 )
 @click.option(
     "--workers",

@@ -216,6 +216,40 @@ AGENTS = {
     "expert": ExpertAgent,
 }
 OPPONENT = "expert"  # the bot a person plays against unless told otherwise (ba play, ba serve)
+# A bot's thinking budget, settable where the bot is named: "expert:nodes=2000:worlds=4".
+# Each setting: the keyword of the bot's constructor, and the whole numbers it may take.
+BUDGETS = {
+    "mcts": {"iterations": (1, 10**6)},
+    "expert": {"nodes": (1, 10**6), "worlds": (1, 1000)},
+}
+
+
+def parse_agent(spec: str) -> tuple[str, dict[str, int]]:
+    """A bot's name and budget from how it is named: "expert:nodes=2000:worlds=4" gives
+    ("expert", {"nodes": 2000, "worlds": 4}). A ValueError says what is wrong."""
+    name, *pairs = spec.strip().split(":")
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent '{name}'; agents: {', '.join(AGENTS)}")
+    allowed = BUDGETS.get(name, {})
+    takes = " and ".join(f"{key}=N" for key in allowed) or "no setting"
+    budget: dict[str, int] = {}
+    for pair in pairs:
+        key, equals, value = pair.partition("=")
+        if not equals or key not in allowed or key in budget:
+            raise ValueError(f"agent '{spec.strip()}': {name} takes {takes}")
+        low, high = allowed[key]
+        if not (value.isascii() and value.isdigit() and low <= int(value) <= high):
+            raise ValueError(
+                f"agent '{spec.strip()}': {key} takes a whole number from {low} to {high:,}"
+            )
+        budget[key] = int(value)
+    return name, budget
+
+
+def make_agent(spec: str, seed: int):
+    """The bot a spec names (parse_agent), with its budget, seeded."""
+    name, budget = parse_agent(spec)
+    return AGENTS[name](seed, **budget)
 
 
 def play(engine: Engine, agents: list, max_decisions: int = 100_000) -> Engine:

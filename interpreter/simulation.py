@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..dsl.compiler import compile_paths
-from .agents import AGENTS, play
+from .agents import make_agent, play
 from .engine import Engine
 from .program import Program, build
 
@@ -34,16 +34,18 @@ class Settings:
     """What every game of a run shares."""
 
     players: int
-    agents: tuple[str, ...]  # repeated over the seats
+    agents: tuple[str, ...]  # repeated over the seats; a bot with its budget (agents.py)
     rulings: dict[str, str]
     variants: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()  # .ba paths; none: the shipped content
     base: bool = False  # layer `rules` on `base_rules`
     base_rules: tuple[str, ...] = ()  # .ba paths; none: the shipped content
 
+    def seat_agents(self) -> list[str]:
+        return [self.agents[i % len(self.agents)] for i in range(self.players)]
+
     def bots(self, seed: int) -> list:
-        names = [self.agents[i % len(self.agents)] for i in range(self.players)]
-        return [AGENTS[name](seed * 1000 + i) for i, name in enumerate(names)]
+        return [make_agent(spec, seed * 1000 + i) for i, spec in enumerate(self.seat_agents())]
 
 
 def play_record(data: Program, settings: Settings, seed: int) -> dict[str, Any]:
@@ -55,7 +57,7 @@ def play_record(data: Program, settings: Settings, seed: int) -> dict[str, Any]:
     record: dict[str, Any] = {
         "seed": seed,
         "players": settings.players,
-        "agents": [bot.name for bot in bots],
+        "agents": settings.seat_agents(),
         "rulings": settings.rulings,
         "variants": list(settings.variants),
         "content_hash": data.content_hash,

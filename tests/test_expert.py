@@ -11,7 +11,14 @@ from test_search import midgame, shuffled_world
 
 from blackangel.dsl.compiler import compile_paths, load_shipped
 from blackangel.interpreter import replay
-from blackangel.interpreter.agents import AGENTS, OPPONENT, GreedyAgent, play
+from blackangel.interpreter.agents import (
+    AGENTS,
+    OPPONENT,
+    GreedyAgent,
+    make_agent,
+    parse_agent,
+    play,
+)
 from blackangel.interpreter.black_angel import outlook
 from blackangel.interpreter.black_angel.scoring import advanced_points, position_value
 from blackangel.interpreter.engine import Engine
@@ -37,6 +44,54 @@ def test_expert_is_a_named_agent_with_a_node_budget():
     for bad in ({"nodes": 0}, {"worlds": 0}):
         with pytest.raises(ValueError):
             ExpertAgent(1, **bad)
+
+
+def test_a_budget_named_after_a_bot_reaches_its_constructor():
+    name, budget = parse_agent(" expert:nodes=2000:worlds=4 ")
+    assert (name, budget) == ("expert", {"nodes": 2000, "worlds": 4})
+    bot = make_agent("expert:nodes=70:worlds=2", 5)
+    assert (bot.nodes, bot.worlds) == (70, 2)
+    assert make_agent("mcts:iterations=7", 5).iterations == 7
+    assert parse_agent("greedy") == ("greedy", {})
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ("clever", "unknown agent 'clever'; agents: random, greedy, mcts, expert"),
+        ("expert:node=5", "expert takes nodes=N and worlds=N"),
+        ("expert:nodes", "expert takes nodes=N and worlds=N"),
+        ("expert:nodes=5:nodes=6", "expert takes nodes=N and worlds=N"),
+        ("greedy:nodes=5", "greedy takes no setting"),
+        ("expert:nodes=0", "nodes takes a whole number from 1 to 1,000,000"),
+        ("expert:worlds=-1", "worlds takes a whole number from 1 to 1,000"),
+        ("mcts:iterations=1e3", "iterations takes a whole number from 1 to 1,000,000"),
+        ("expert:nodes=٥", "nodes takes a whole number"),  # an Arabic-Indic digit
+    ],
+)
+def test_a_bad_budget_is_refused_with_what_the_bot_takes(spec, says):
+    with pytest.raises(ValueError, match=re.escape(says)):
+        parse_agent(spec)
+
+
+def test_simulate_plays_and_records_a_budgeted_bot(tmp_path):
+    """--agents takes a budget; the records and the summary name the bot with it, and a
+    bad budget is a usage error (exit code 2, one line), not a traceback."""
+    import json
+
+    from click.testing import CliRunner
+
+    from blackangel.cli.main import ba
+
+    out = tmp_path / "games.jsonl"
+    args = ["simulate", "--players", "2", "--games", "1", "--workers", "1", "--out", str(out)]
+    result = CliRunner().invoke(ba, [*args, "--agents", "expert:nodes=20,greedy"])
+    assert result.exit_code == 0, result.output
+    assert "expert:nodes=20:" in result.output
+    assert json.loads(out.read_text())["agents"] == ["expert:nodes=20", "greedy"]
+    bad = CliRunner().invoke(ba, ["simulate", "--agents", "expert:nodes=x", "--games", "1"])
+    assert bad.exit_code == 2 and "nodes takes a whole number" in bad.output
+    assert "Traceback" not in bad.output
 
 
 def test_the_expert_can_take_a_seat_in_the_browser_game():
