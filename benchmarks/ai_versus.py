@@ -1,14 +1,16 @@
-"""OpenSpiel's information-set MCTS against our greedy and MCTS bots: win rates, games/s.
+"""OpenSpiel's information-set MCTS against our greedy, MCTS and expert bots: win rates.
 
 Run after `pip install '.[ai]'`:
 
-    python benchmarks/ai_versus.py --games 200 [--seed 0] [--simulations 20] [--iterations 50]
+    python benchmarks/ai_versus.py --games 40 [--seed 0] [--simulations 20] [--iterations 50]
+        [--nodes 500]
 
-Each game is a seeded 3-player game of the OpenSpiel game `python_black_angel` (the
+Each game is a seeded 4-player game of the OpenSpiel game `python_black_angel` (the
 engine in chance mode): the chance outcomes are drawn with the engine's own generator
 seeded with the game's seed, so with the same choices game `s` is `ba play --seed s`.
-The three bots take every seat in turn (game g puts ISMCTS at seat g mod 3, greedy at
-the next seat and MCTS at the one after), so no bot keeps the first seat.
+The four bots take every seat in turn (game g puts ISMCTS at seat g mod 4, greedy at
+the next seat, MCTS at the one after and the expert at the last), so no bot keeps the
+first seat.
 
 - ISMCTS: `open_spiel.python.algorithms.ismcts.ISMCTSBot`, `--simulations` simulations
   per decision, each evaluated by one random rollout to the end of the game
@@ -18,7 +20,9 @@ the next seat and MCTS at the one after), so no bot keeps the first seat.
 - greedy: `interpreter/agents.py`'s GreedyAgent (one step of look-ahead on a
   determinized copy, the game's heuristic);
 - MCTS: `interpreter/search.py`'s MctsAgent, `--iterations` iterations per decision on
-  determinized copies, the heuristic at the leaves.
+  determinized copies, the heuristic at the leaves;
+- expert: `interpreter/planner.py`'s ExpertAgent, `--nodes` copies per decision to plan
+  the seat's whole turn on one determinized copy, the game's outlook at the ends of turns.
 
 None of them reads hidden information. A win is a best final score; on a tie every
 tied seat wins (so the rates may add up to more than 100%). Prints figures only.
@@ -38,10 +42,11 @@ from open_spiel.python.algorithms import ismcts, mcts
 from blackangel.adapters import openspiel
 from blackangel.interpreter.agents import GreedyAgent
 from blackangel.interpreter.engine import BUILD
+from blackangel.interpreter.planner import ExpertAgent
 from blackangel.interpreter.rng import Rng, seed_state
 from blackangel.interpreter.search import MctsAgent
 
-BOTS = ("ismcts", "greedy", "mcts")
+BOTS = ("ismcts", "greedy", "mcts", "expert")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -52,15 +57,17 @@ def main(argv: list[str] | None = None) -> None:
         "--simulations", type=int, default=20, help="ISMCTS, per decision (at least 2)"
     )
     parser.add_argument("--iterations", type=int, default=50, help="our MCTS, per decision")
+    parser.add_argument("--nodes", type=int, default=500, help="our expert, per decision")
     args = parser.parse_args(argv)
 
-    game = pyspiel.load_game(openspiel.SHORT_NAME, {"players": 3})
+    game = pyspiel.load_game(openspiel.SHORT_NAME, {"players": len(BOTS)})
     data = game.data
     print(
         f"python {platform.python_version()} ({BUILD}) on {platform.machine()}, content "
-        f"{data.content_hash}, open_spiel {_version('open_spiel')}; {args.games} games of 3 "
-        f"players from seed {args.seed}; ISMCTS {args.simulations} simulations (1 random "
-        f"rollout each), our MCTS {args.iterations} iterations"
+        f"{data.content_hash}, open_spiel {_version('open_spiel')}; {args.games} games of "
+        f"{len(BOTS)} players from seed {args.seed}; ISMCTS {args.simulations} simulations "
+        f"(1 random rollout each), our MCTS {args.iterations} iterations, our expert "
+        f"{args.nodes} nodes"
     )
     wins = dict.fromkeys(BOTS, 0)
     scores: dict[str, list[int]] = {bot: [] for bot in BOTS}
@@ -69,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     for number in range(args.games):
         seed = args.seed + number
-        seats = {(number + i) % 3: bot for i, bot in enumerate(BOTS)}
+        seats = {(number + i) % len(BOTS): bot for i, bot in enumerate(BOTS)}
         result = play(game, seed, seats, args, decisions, thinking)
         for seat, bot in seats.items():
             scores[bot].append(result["scores"][seat])
@@ -105,6 +112,7 @@ def play(game, seed: int, seats: dict[int, str], args, decisions, thinking) -> d
         ),
         "greedy": GreedyAgent(seed),
         "mcts": MctsAgent(seed, iterations=args.iterations),
+        "expert": ExpertAgent(seed, nodes=args.nodes),
     }
     state = game.new_initial_state()
     while not state.is_terminal():

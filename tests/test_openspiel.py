@@ -4,6 +4,7 @@ OpenSpiel's MCTS and information-set MCTS bots play it to the end."""
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pyspiel
@@ -190,9 +191,11 @@ def test_the_experiment_plays_a_game(capsys):
     spec = importlib.util.spec_from_file_location("ai_versus", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    module.main(["--games", "1", "--simulations", "2", "--iterations", "2"])
+    module.main(["--games", "1", "--simulations", "2", "--iterations", "2", "--nodes", "5"])
     out = capsys.readouterr().out
-    assert "games/s" in out and "ismcts" in out and "content" in out
+    assert "games/s" in out and "content" in out
+    for bot in ("ismcts", "greedy", "mcts", "expert"):
+        assert re.search(rf"^{bot} +wins +[01]/1 ", out, re.MULTILINE), out
 
 
 @pytest.mark.parametrize("seed", [1, 2])
