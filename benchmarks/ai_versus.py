@@ -3,14 +3,14 @@
 Run after `pip install '.[ai]'`:
 
     python benchmarks/ai_versus.py --games 40 [--seed 0] [--simulations 20] [--iterations 50]
-        [--nodes 500]
+        [--nodes 500] [--bots ismcts,greedy,mcts,expert]
 
-Each game is a seeded 4-player game of the OpenSpiel game `python_black_angel` (the
-engine in chance mode): the chance outcomes are drawn with the engine's own generator
-seeded with the game's seed, so with the same choices game `s` is `ba play --seed s`.
-The four bots take every seat in turn (game g puts ISMCTS at seat g mod 4, greedy at
-the next seat, MCTS at the one after and the expert at the last), so no bot keeps the
-first seat.
+Each game is a seeded game of the OpenSpiel game `python_black_angel` (the engine in
+chance mode), one seat per bot of `--bots` (two to four of them): the chance outcomes
+are drawn with the engine's own generator seeded with the game's seed, so with the same
+choices game `s` is `ba play --seed s`. The bots take every seat in turn (game g puts
+the first bot at seat g mod n, the second at the next seat, and so on), so no bot keeps
+the first seat.
 
 - ISMCTS: `open_spiel.python.algorithms.ismcts.ISMCTSBot`, `--simulations` simulations
   per decision, each evaluated by one random rollout to the end of the game
@@ -46,7 +46,7 @@ from blackangel.interpreter.planner import ExpertAgent
 from blackangel.interpreter.rng import Rng, seed_state
 from blackangel.interpreter.search import MctsAgent
 
-BOTS = ("ismcts", "greedy", "mcts", "expert")
+BOTS = ("ismcts", "greedy", "mcts", "expert")  # every bot the experiment knows
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -58,25 +58,31 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--iterations", type=int, default=50, help="our MCTS, per decision")
     parser.add_argument("--nodes", type=int, default=500, help="our expert, per decision")
+    parser.add_argument(
+        "--bots", default=",".join(BOTS), help="two to four of them, one seat each, in order"
+    )
     args = parser.parse_args(argv)
+    bots = args.bots.split(",")
+    if not 2 <= len(bots) <= 4 or len(set(bots)) < len(bots) or set(bots) - set(BOTS):
+        parser.error(f"--bots takes two to four different bots among {', '.join(BOTS)}")
 
-    game = pyspiel.load_game(openspiel.SHORT_NAME, {"players": len(BOTS)})
+    game = pyspiel.load_game(openspiel.SHORT_NAME, {"players": len(bots)})
     data = game.data
     print(
         f"python {platform.python_version()} ({BUILD}) on {platform.machine()}, content "
         f"{data.content_hash}, open_spiel {_version('open_spiel')}; {args.games} games of "
-        f"{len(BOTS)} players from seed {args.seed}; ISMCTS {args.simulations} simulations "
-        f"(1 random rollout each), our MCTS {args.iterations} iterations, our expert "
-        f"{args.nodes} nodes"
+        f"{len(bots)} players ({', '.join(bots)}) from seed {args.seed}; ISMCTS "
+        f"{args.simulations} simulations (1 random rollout each), our MCTS "
+        f"{args.iterations} iterations, our expert {args.nodes} nodes"
     )
-    wins = dict.fromkeys(BOTS, 0)
-    scores: dict[str, list[int]] = {bot: [] for bot in BOTS}
-    decisions = dict.fromkeys(BOTS, 0)
-    thinking = dict.fromkeys(BOTS, 0.0)
+    wins = dict.fromkeys(bots, 0)
+    scores: dict[str, list[int]] = {bot: [] for bot in bots}
+    decisions = dict.fromkeys(bots, 0)
+    thinking = dict.fromkeys(bots, 0.0)
     start = time.perf_counter()
     for number in range(args.games):
         seed = args.seed + number
-        seats = {(number + i) % len(BOTS): bot for i, bot in enumerate(BOTS)}
+        seats = {(number + i) % len(bots): bot for i, bot in enumerate(bots)}
         result = play(game, seed, seats, args, decisions, thinking)
         for seat, bot in seats.items():
             scores[bot].append(result["scores"][seat])
@@ -85,7 +91,7 @@ def main(argv: list[str] | None = None) -> None:
             elapsed = time.perf_counter() - start
             print(f"  {number + 1} games, {elapsed:.0f} s", flush=True)
     elapsed = time.perf_counter() - start
-    for bot in BOTS:
+    for bot in bots:
         rate = wins[bot] / args.games
         half = 1.96 * math.sqrt(rate * (1 - rate) / args.games)
         mean = sum(scores[bot]) / len(scores[bot])

@@ -196,6 +196,11 @@ def test_the_experiment_plays_a_game(capsys):
     assert "games/s" in out and "content" in out
     for bot in ("ismcts", "greedy", "mcts", "expert"):
         assert re.search(rf"^{bot} +wins +[01]/1 ", out, re.MULTILINE), out
+    for bad in ("ismcts", "greedy,greedy", "greedy,clever"):
+        with pytest.raises(SystemExit) as stop:
+            module.main(["--games", "1", "--bots", bad])
+        assert stop.value.code == 2
+    assert "two to four different bots" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("seed", [1, 2])
