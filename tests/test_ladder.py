@@ -1,0 +1,45 @@
+"""benchmarks/ladder.py on two games a line (CI never runs the ladder itself)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "ladder.py"
+spec = importlib.util.spec_from_file_location("ladder", SCRIPT)
+assert spec is not None and spec.loader is not None
+ladder = importlib.util.module_from_spec(spec)
+sys.modules["ladder"] = ladder  # its pool's workers find their task function by name
+spec.loader.exec_module(ladder)
+
+
+def test_the_ladder_measures_a_budgeted_bot(capsys):
+    ladder.main(
+        [
+            "--games",
+            "2",
+            "--players",
+            "2",
+            "--bots",
+            "random,expert:nodes=5",
+            "--self-play",
+            "greedy",
+        ]
+    )
+    out = capsys.readouterr().out
+    duel = re.search(r"2 players, random against expert:nodes=5: random wins ([012])/2 ", out)
+    assert duel, out
+    assert re.search(r"2 players, greedy against itself \(2 games\)", out), out
+    assert re.search(r"^expert:nodes=5 +[\d.]+ ms per decision", out, re.MULTILINE), out
+
+
+@pytest.mark.parametrize("bot", ["clever", "expert:nodes=0", "greedy:nodes=3"])
+def test_the_ladder_refuses_a_bot_it_cannot_seat(bot, capsys):
+    with pytest.raises(SystemExit) as stop:
+        ladder.main(["--games", "1", "--bots", f"random,{bot}"])
+    assert stop.value.code == 2
+    assert "agent" in capsys.readouterr().err
