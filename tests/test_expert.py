@@ -257,6 +257,28 @@ def test_advances_to_spes_counts_the_strips_the_black_angel_has_to_cross(data):
     assert outlook.advances_to_spes(space) == before - 1
 
 
+def test_a_gain_per_card_owned_is_valued_with_the_cards_owned_now(data):
+    """m017 gives its owner 3 VP per gray mission it owns in space when it is ejected: a
+    gray card added beyond the first strip is worth 3 VP more to a seat that owns m017
+    than to one that does not; on the first strip (ejected first) it adds nothing to it."""
+    gray = [m for m in sorted(data.missions) if data.missions[m].color == "gray"]
+
+    def added_worth(with_m017: bool, strip: int) -> float:
+        engine = Engine.new_game(data, 2, 1)
+        space = engine.state["space"]
+        order = space["order"]
+        cards = space["cards"]
+        if with_m017:
+            cards[f"{order[-1]}/1"] = {"mission": "m017", "owner": 0, "robot": True}
+        cards[f"{order[-1]}/2"] = {"mission": gray[0], "owner": 0, "robot": True}
+        before = outlook.expected_score(engine, 0)
+        cards[f"{order[strip]}/3"] = {"mission": gray[1], "owner": 0, "robot": True}
+        return outlook.expected_score(engine, 0) - before
+
+    assert added_worth(True, -2) - added_worth(False, -2) == pytest.approx(3.0)
+    assert added_worth(True, 0) == pytest.approx(added_worth(False, 0))
+
+
 def test_the_expert_plays_solo_against_hal(data):
     engine = play(Engine.new_game(data, 1, 6), [small(1)])
     assert engine.is_terminal() and problems(engine) == []

@@ -13,7 +13,8 @@ needs to weigh what that holding will bring in the rounds left (rules: EN rulebo
 - dice in the compartment: their faces, for as many as the turns left can use (a die
   left at a reroll costs its value);
 - missions in space: their future activations (the owner's free one when another seat
-  uses it) or their ejection effect, and the tuck under the board they lead to;
+  uses it) or their ejection effect (a gain per card the seat owns counted with the
+  cards it owns now), and the tuck under the board they lead to;
 - ships in space, cards and ravagers in hand, items in storage: their use, or at the
   end their conversion at Spes, weighed by how likely Spes is to be reached;
 - damage on the board and ravagers attacking it: a cost for everyone who needs actions.
@@ -53,6 +54,7 @@ RAVAGER_IN_HAND = 0.5  # a card that activates a whole row or column
 SHIP_IN_SPACE = 0.8  # a ship that can reach a hex to place a mission
 MISSION_IN_SPACE = 1.0  # a card owned in space (its tuck, counters that count it)
 ACTIVATIONS_EXPECTED = 1.0  # activations of an owned activation mission before ejection
+COUNT_GROWTH = 0.5  # what a count (cards of a colour owned) may still gain before an ejection
 TURNS_PER_ADVANCE = 4.0  # seats' turns between two advances of the Black Angel
 RAVAGERS_PER_TURN = 0.35  # ravagers drawn per turn (missions placed reveal them)
 HAND_LIMIT = 6
@@ -93,7 +95,7 @@ def expected_score(engine: Engine, seat: int) -> float:
     faces = sorted((d["value"] for d in state["dice"] if d["owner"] == seat), reverse=True)
     value += FACE_WORTH * sum(faces[: max(0, math.ceil(turns) - 1)])
     # missions in space, owned
-    for card in state["space"]["cards"].values():
+    for key, card in state["space"]["cards"].items():
         if card["owner"] == seat:
             mission = data.missions[card["mission"]]
             value += MISSION_IN_SPACE
@@ -101,7 +103,7 @@ def expected_score(engine: Engine, seat: int) -> float:
                 value += ACTIVATIONS_EXPECTED * max(0.0, effect_worth(engine, mission.activation))
             for who, effect in mission.ejection.items():
                 if who != "passengers":
-                    value += effect_worth(engine, effect)
+                    value += ejection_worth(engine, seat, effect, key)
     ships = sum(seats.count(seat) for seats in state["space"]["ships"].values())
     value += SHIP_IN_SPACE * min(1.0, turns / 4.0) * ships
     value += min(1.0, turns / 4.0) * hand_worth(engine, p["hand"])
@@ -151,6 +153,19 @@ def _mission_worth(engine: Engine, card: str) -> float:
         if who != "passengers":
             worth += effect_worth(engine, effect)
     return worth
+
+
+def ejection_worth(engine: Engine, seat: int, effect: int, card: str) -> float:
+    """What a card's ejection will bring the seat. A gain per something the seat holds
+    (3 VP per card of a colour it owns in space) is counted with what it holds now, and
+    a little more that it may add before the card leaves; any other effect as one
+    resolution of it (effect_worth)."""
+    node = engine.data.nodes[effect]
+    if not (isinstance(node, ast.Call) and node.per is not None and node.name in ("gain", "take")):
+        return effect_worth(engine, effect)
+    count = engine.data.counters[node.per.name](engine, seat, node.per.values, {"card": card})
+    amount = node.values[0] if isinstance(node.values[0], int) else 1
+    return amount * ITEM_WORTH.get(str(node.values[1]), 0.5) * (count + COUNT_GROWTH)
 
 
 def effect_worth(engine: Engine, effect: int | None) -> float:
