@@ -279,6 +279,31 @@ def test_a_gain_per_card_owned_is_valued_with_the_cards_owned_now(data):
     assert added_worth(True, 0) == pytest.approx(added_worth(False, 0))
 
 
+def test_a_ship_on_a_card_is_valued_with_its_part_of_the_ejection(data):
+    """m015 gives 3 VP to its owner and to each other player with a ship on it when it is
+    ejected; m016 gives 3 VP to every ship on it (its owner's part is ships). A ship on
+    such a card is worth that part more than a ship on a hex with no card, except the
+    owner's own ship on m015 (the owner gets the shared part once, counted with the card)."""
+
+    def added_by_ship(seat: int, mission: str | None) -> float:
+        engine = Engine.new_game(data, 2, 1)
+        space = engine.state["space"]
+        key = f"{space['order'][-1]}/1"
+        if mission is not None:
+            space["cards"][key] = {"mission": mission, "owner": 0, "robot": True}
+        before = outlook.expected_score(engine, seat)
+        space["ships"][key] = [seat]
+        return outlook.expected_score(engine, seat) - before
+
+    for seat, mission, part in (
+        (1, "m015", 3.0),
+        (1, "m016", 3.0),
+        (0, "m015", 0.0),
+        (0, "m016", 3.0),
+    ):
+        assert added_by_ship(seat, mission) - added_by_ship(seat, None) == pytest.approx(part)
+
+
 def test_the_expert_plays_solo_against_hal(data):
     engine = play(Engine.new_game(data, 1, 6), [small(1)])
     assert engine.is_terminal() and problems(engine) == []

@@ -14,7 +14,8 @@ needs to weigh what that holding will bring in the rounds left (rules: EN rulebo
   left at a reroll costs its value);
 - missions in space: their future activations (the owner's free one when another seat
   uses it) or their ejection effect (a gain per card the seat owns counted with the
-  cards it owns now), and the tuck under the board they lead to;
+  cards it owns now), and the tuck under the board they lead to; the part of a card's
+  ejection that goes to the ships on it, for the seat's ships on cards;
 - ships in space, cards and ravagers in hand, items in storage: their use, or at the
   end their conversion at Spes, weighed by how likely Spes is to be reached;
 - damage on the board and ravagers attacking it: a cost for everyone who needs actions.
@@ -103,6 +104,15 @@ def expected_score(engine: Engine, seat: int) -> float:
                 value += ACTIVATIONS_EXPECTED * max(0.0, effect_worth(engine, mission.activation))
             for who, effect in mission.ejection.items():
                 if who != "passengers":
+                    value += ejection_worth(engine, seat, effect, key)
+    # the seat's ships on cards: the part of their ejection that goes to the ships on them
+    # (a card the seat owns has its shared part counted above)
+    cards = state["space"]["cards"]
+    for key, seats in state["space"]["ships"].items():
+        if seat in seats and key in cards:
+            card = cards[key]
+            for who, effect in data.missions[card["mission"]].ejection.items():
+                if who == "passengers" or (who == "everyone" and card["owner"] != seat):
                     value += ejection_worth(engine, seat, effect, key)
     ships = sum(seats.count(seat) for seats in state["space"]["ships"].values())
     value += SHIP_IN_SPACE * min(1.0, turns / 4.0) * ships
