@@ -128,9 +128,9 @@ def report(tasks: list, results: list, bots: list[str]) -> None:
     speed: dict[str, list[float]] = {}
     for (_, _, _, _, seats), result in zip(tasks, results):
         for seat, bot in enumerate(seats):
-            count = speed.setdefault(bot, [0, 0.0])
-            count[0] += result["decisions"][seat]
-            count[1] += result["thinking"][seat]
+            tally = speed.setdefault(bot, [0, 0.0])
+            tally[0] += result["decisions"][seat]
+            tally[1] += result["thinking"][seat]
     lines: dict[tuple, list] = {}
     for task, result in zip(tasks, results):
         lines.setdefault(task[:2], []).append((task[4], result))

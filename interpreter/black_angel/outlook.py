@@ -96,7 +96,8 @@ def expected_score(engine: Engine, seat: int) -> float:
     faces = sorted((d["value"] for d in state["dice"] if d["owner"] == seat), reverse=True)
     value += FACE_WORTH * sum(faces[: max(0, math.ceil(turns) - 1)])
     # missions in space, owned
-    for key, card in state["space"]["cards"].items():
+    cards = state["space"]["cards"]
+    for key, card in cards.items():
         if card["owner"] == seat:
             mission = data.missions[card["mission"]]
             value += MISSION_IN_SPACE
@@ -107,7 +108,6 @@ def expected_score(engine: Engine, seat: int) -> float:
                     value += ejection_worth(engine, seat, effect, key)
     # the seat's ships on cards: the part of their ejection that goes to the ships on them
     # (a card the seat owns has its shared part counted above)
-    cards = state["space"]["cards"]
     for key, seats in state["space"]["ships"].items():
         if seat in seats and key in cards:
             card = cards[key]
@@ -174,8 +174,7 @@ def ejection_worth(engine: Engine, seat: int, effect: int, card: str) -> float:
     if not (isinstance(node, ast.Call) and node.per is not None and node.name in ("gain", "take")):
         return effect_worth(engine, effect)
     count = engine.data.counters[node.per.name](engine, seat, node.per.values, {"card": card})
-    amount = node.values[0] if isinstance(node.values[0], int) else 1
-    return amount * ITEM_WORTH.get(str(node.values[1]), 0.5) * (count + COUNT_GROWTH)
+    return _items_worth(node) * (count + COUNT_GROWTH)
 
 
 def effect_worth(engine: Engine, effect: int | None) -> float:
@@ -189,11 +188,16 @@ def effect_worth(engine: Engine, effect: int | None) -> float:
     return worth
 
 
+def _items_worth(node: ast.Call) -> float:
+    """What the items a gain or a spending names are worth, once (`gain 3 vp`: 3.0)."""
+    amount = node.values[0] if isinstance(node.values[0], int) else 1
+    return amount * ITEM_WORTH.get(str(node.values[1]), 0.5)
+
+
 def _worth(node: Any) -> float:
     if isinstance(node, ast.Call):
         if node.name in ("gain", "take", "spend", "lose") and len(node.values) >= 2:
-            amount = node.values[0] if isinstance(node.values[0], int) else 1
-            worth = amount * ITEM_WORTH.get(str(node.values[1]), 0.5)
+            worth = _items_worth(node)
             if node.per is not None:
                 worth *= 1.5  # a count of something the player has: about one and a half
             return -worth if node.name in ("spend", "lose") else worth
