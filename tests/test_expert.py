@@ -257,6 +257,17 @@ def test_advances_to_spes_counts_the_strips_the_black_angel_has_to_cross(data):
     assert outlook.advances_to_spes(space) == before - 1
 
 
+def test_the_turns_left_in_the_solo_game_count_hals_rolls(data):
+    """Hal advances the Black Angel when he rolls, as a player does at a reroll, so in the
+    solo game an advance comes after half as many of the player's turns as it would for a
+    seat alone (the final round's turn aside)."""
+    engine = Engine.new_game(data, 1, 6)
+    against_hal = outlook.turns_left(engine)
+    engine.state["hal"] = None
+    alone = outlook.turns_left(engine)
+    assert against_hal - 1.0 == pytest.approx((alone - 1.0) / 2)
+
+
 def test_a_gain_per_card_owned_is_valued_with_the_cards_owned_now(data):
     """m017 gives its owner 3 VP per gray mission it owns in space when it is ejected: a
     gray card added beyond the first strip is worth 3 VP more to a seat that owns m017

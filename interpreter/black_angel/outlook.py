@@ -221,14 +221,20 @@ def turns_left(engine: Engine, advances: int | None = None) -> float:
     deck runs out, whichever comes first, and the final round. `advances`: those to Spes,
     where the caller has counted them."""
     state = engine.state
-    players = len(state["players"])
     if state["turn"]["end_trigger"] is not None:
         return 0.5
     if advances is None:
         advances = advances_to_spes(state["space"])
-    by_spes = advances * TURNS_PER_ADVANCE / players
-    by_ravagers = len(state["ravager_deck"]) / RAVAGERS_PER_TURN / players
+    seats = turn_takers(state)
+    by_spes = advances * TURNS_PER_ADVANCE / seats
+    by_ravagers = len(state["ravager_deck"]) / RAVAGERS_PER_TURN / seats
     return min(by_spes, by_ravagers) + 1.0
+
+
+def turn_takers(state: dict) -> int:
+    """The seats that take turns, Hal among them in the solo game: each advances the Black
+    Angel when he rolls, as a player does at a reroll."""
+    return len(state["players"]) + (1 if hal.playing(state) else 0)
 
 
 def spes_chance(engine: Engine, advances: int | None = None) -> float:
