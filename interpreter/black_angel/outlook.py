@@ -14,8 +14,9 @@ needs to weigh what that holding will bring in the rounds left (rules: EN rulebo
   left at a reroll costs its value);
 - missions in space: their future activations (the owner's free one when another seat
   uses it) or their ejection effect (a gain per card the seat owns counted with the
-  cards it owns now), and the tuck under the board they lead to; the part of a card's
-  ejection that goes to the ships on it, for the seat's ships on cards;
+  cards it owns now), not the card itself (1 VP for being in space made the bot play
+  worse: docs/simulation.md); the part of a card's ejection that goes to the ships on
+  it, for the seat's ships on cards;
 - ships in space, cards and ravagers in hand, items in storage: their use, or at the
   end their conversion at Spes, weighed by how likely Spes is to be reached;
 - damage on the board and ravagers attacking it: a cost for everyone who needs actions.
@@ -53,7 +54,6 @@ FEW_CARDS = 2
 PLACING_SHARE = 0.05  # of what placing one of the first few missions in hand would bring
 RAVAGER_IN_HAND = 0.5  # a card that activates a whole row or column
 SHIP_IN_SPACE = 0.8  # a ship that can reach a hex to place a mission
-MISSION_IN_SPACE = 1.0  # a card owned in space (its tuck, counters that count it)
 ACTIVATIONS_EXPECTED = 1.0  # activations of an owned activation mission before ejection
 COUNT_GROWTH = 0.5  # what a count (cards of a colour owned) may still gain before an ejection
 TURNS_PER_ADVANCE = 4.0  # seats' turns between two advances of the Black Angel
@@ -100,7 +100,6 @@ def expected_score(engine: Engine, seat: int) -> float:
     for key, card in cards.items():
         if card["owner"] == seat:
             mission = data.missions[card["mission"]]
-            value += MISSION_IN_SPACE
             if mission.activation is not None:
                 value += ACTIVATIONS_EXPECTED * max(0.0, effect_worth(engine, mission.activation))
             for who, effect in mission.ejection.items():
