@@ -231,8 +231,8 @@ def turns_left(engine: Engine, advances: int | None = None) -> float:
 
 
 def turn_takers(state: dict) -> int:
-    """The seats that take turns, Hal among them in the solo game: each advances the Black
-    Angel when he rolls, as a player does at a reroll."""
+    """The seats that take turns, Hal among them in the solo game: he advances the Black
+    Angel whenever he rolls, as a player does at a reroll."""
     return len(state["players"]) + (1 if hal.playing(state) else 0)
 
 
