@@ -36,6 +36,7 @@ import platform
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from blackangel.dsl.compiler import load_shipped
@@ -92,6 +93,14 @@ class Played:
     line: Line
     records: list[dict] = field(default_factory=list)
     seconds: float = 0.0
+
+    @cached_property
+    def tally(self) -> Tally:
+        """The records counted as `ba report` counts them."""
+        tally = Tally(self.line.name)
+        for record in self.records:
+            tally.add(record)
+        return tally
 
     def means(self) -> dict[int, float]:
         """Each seed's mean score over the seats."""
@@ -184,9 +193,7 @@ def report(runs: list[Played], bot: str) -> None:
     for run in runs:
         if run.line.rulings:
             continue
-        tally = Tally(run.line.name)
-        for record in run.records:
-            tally.add(record)
+        tally = run.tally
         cells = [
             rate(tally.seat_wins[i], tally.seat_games[i]) if i < run.line.players else ""
             for i in range(most)
@@ -213,9 +220,7 @@ def report(runs: list[Played], bot: str) -> None:
                 f"| {paired(_turns(base), _turns(run))} |"
             )
     if "2p" in by_name:
-        tally = Tally("2p")
-        for record in by_name["2p"].records:
-            tally.add(record)
+        tally = by_name["2p"].tally
         rows = tally.winning_things(top=12)
         print("\n## Cards and tiles most associated with winning (2p)\n")
         print(f"Any seat: {rate(sum(tally.seat_wins.values()), sum(tally.seat_games.values()))}")

@@ -105,15 +105,18 @@ def expected_score(engine: Engine, seat: int) -> float:
             for who, effect in mission.ejection.items():
                 if who != "passengers":
                     value += ejection_worth(engine, seat, effect, key)
-    # the seat's ships on cards: the part of their ejection that goes to the ships on them
+    # the seat's ships; on cards, the part of their ejection that goes to the ships on them
     # (a card the seat owns has its shared part counted above)
+    ships = 0
     for key, seats in state["space"]["ships"].items():
-        if seat in seats and key in cards:
+        if seat not in seats:
+            continue
+        ships += seats.count(seat)
+        if key in cards:
             card = cards[key]
             for who, effect in data.missions[card["mission"]].ejection.items():
                 if who == "passengers" or (who == "everyone" and card["owner"] != seat):
                     value += ejection_worth(engine, seat, effect, key)
-    ships = sum(seats.count(seat) for seats in state["space"]["ships"].values())
     value += SHIP_IN_SPACE * min(1.0, turns / 4.0) * ships
     value += min(1.0, turns / 4.0) * hand_worth(engine, p["hand"])
     value += RAVAGER_IN_HAND * min(1.0, turns / 4.0) * len(p["ravagers"])
