@@ -153,12 +153,16 @@ def records(
         return
     size = chunk_size(len(chosen), workers)
     chunks = (list(chosen[i : i + size]) for i in range(0, len(chosen), size))
-    _worker["parent"] = data  # for the workers forked now (see _start_worker)
+    pool = None
     try:
-        pool = multiprocessing.Pool(workers, initializer=_start_worker, initargs=(settings,))
-    finally:
-        del _worker["parent"]
-    try:
+        _worker["parent"] = data  # for the workers forked now (see _start_worker)
+        try:
+            with sigint_held():
+                pool = multiprocessing.Pool(
+                    workers, initializer=_start_worker, initargs=(settings,)
+                )
+        finally:
+            del _worker["parent"]
         queued: deque[Any] = deque()
         for chunk in chunks:
             queued.append(pool.apply_async(_play_in_worker, (chunk,)))
@@ -168,8 +172,28 @@ def records(
             yield from _unpack(queued.popleft().get())
         pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
+@contextmanager
+def sigint_held() -> Iterator[None]:
+    """Ctrl-C is held back while the workers are forked and comes after.
+
+    Python runs its at-fork hooks (the logging module's among them) right after each
+    fork, and a KeyboardInterrupt raised inside one is printed and dropped: a Ctrl-C at
+    that moment would be lost and the run would go on. Blocked, the signal waits and is
+    delivered when it is unblocked, as the run's first act. The pool's threads, started
+    meanwhile, keep it blocked, so it always reaches the main thread."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks, no fork
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _unpack(result: list[dict[str, Any]] | _Raised) -> list[dict[str, Any]]:

@@ -133,6 +133,25 @@ def test_sigint_to_a_running_simulation():
     assert text.rstrip().endswith("interrupted") and out == b""
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="needs fork and SIGINT")
+def test_sigint_while_the_workers_are_forked_is_not_lost():
+    """Python drops a KeyboardInterrupt raised in an at-fork hook: a Ctrl-C that lands
+    while the workers are forked must still stop the run. Here each fork sends one."""
+    code = (
+        "import os, signal\n"
+        "os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGINT))\n"
+        + ENTRY.format("ba")
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "simulate", "--games", "200", "--workers", "2"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert (proc.returncode, proc.stdout, proc.stderr) == (130, "", "interrupted\n")
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="needs SIGINT")
 def test_sigint_at_the_human_prompt_of_ba_play():
     """A real Ctrl-C while `ba play --human 1` waits for an answer: exit 130, one line."""
