@@ -268,6 +268,25 @@ def test_the_turns_left_in_the_solo_game_count_hals_rolls(data):
     assert against_hal - 1.0 == pytest.approx((alone - 1.0) / 2)
 
 
+def test_tiles_of_one_colour_in_one_line_are_worth_more_than_apart(data):
+    """A mission card beside the grid activates the tiles of its colour in one row or
+    column: two orange tiles in a row produce together, an orange and a green one do not
+    (each pair is worth as much in a row as apart)."""
+
+    def worth(placed: list[tuple[int, str]]) -> float:
+        engine = Engine.new_game(data, 2, 1)
+        grid = engine.state["players"][0]["grid"]
+        for cell, tile in placed:
+            assert grid[cell] is None
+            grid[cell] = tile
+        return outlook.expected_score(engine, 0)
+
+    assert worth([(1, "t_or05"), (2, "t_or06")]) > worth([(1, "t_or05"), (5, "t_or06")]) + 1
+    assert worth([(1, "t_or05"), (2, "t_gn05")]) == pytest.approx(
+        worth([(1, "t_or05"), (5, "t_gn05")])
+    )
+
+
 def test_a_gain_per_card_owned_is_valued_with_the_cards_owned_now(data):
     """m017 gives its owner 3 VP per gray mission it owns in space when it is ejected: a
     gray card added beyond the first strip is worth 3 VP more to a seat that owns m017

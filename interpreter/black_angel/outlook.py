@@ -6,8 +6,10 @@ needs to weigh what that holding will bring in the rounds left (rules: EN rulebo
 
 - the track, the advanced tiles as final scoring would count them now (caps and all), and
   what the rules' triggers on final scoring would add now;
-- each technology tile in the grid: what its effect is worth, times how often a card or a
-  debris is likely to activate it in the turns left;
+- the technology tiles in the grid: the best lines' worth for a mission card of one
+  colour (a card activates the tiles of its colour in one row or column), times how
+  often such a card is likely to be played in the turns left; and each tile's own worth,
+  at a low rate, for what activates it otherwise (debris, a neighbour);
 - robots in workstations: the dice of each reroll, so the share of the turns left that
   are actions rather than rerolls (more robots, rarer rerolls, with less and less gain);
 - dice in the compartment: their faces, for as many as the turns left can use (a die
@@ -32,6 +34,7 @@ from typing import Any
 
 from ...dsl import ast
 from . import hal
+from .grid import activated_by, line_cells
 from .scoring import advanced_points, final_trigger_points
 from .tables import Engine
 
@@ -46,7 +49,9 @@ PRIMITIVE_WORTH = {
     "spend_tech": -1.5,
     "spend_card": -0.8,
 }
-TILE_RATE = 0.3  # activations of a grid tile per turn of the seat's (cards and debris)
+TILE_RATE = 0.05  # activations of any grid tile per turn of the seat's (debris, neighbours)
+LINE_RATE = 0.8  # cards of one colour beside the best lines of the grid, per turn of the seat's
+BEST_LINES = 2  # the lines counted (their mean)
 ACTION_WORTH = 2.0  # a turn spent on an action rather than on a reroll
 FACE_WORTH = 0.4  # per pip of a die kept for a later turn
 CARD_IN_HAND = (0.55, 0.2)  # a mission that can be placed or played: the first few, more
@@ -88,6 +93,7 @@ def expected_score(engine: Engine, seat: int) -> float:
     for tile in p["grid"]:
         if tile is not None and tiles[tile].kind != "advanced":
             value += effect_worth(engine, tiles[tile].standard) * TILE_RATE * turns
+    value += LINE_RATE * turns * best_lines(engine, p["grid"])
     # dice: a turn uses one die, and a reroll (a turn of its own) rolls one die per robot
     # in a workstation, so with w of them about w turns in w + 1 are actions; dice held
     # are worth their faces for the next few turns, no more than turns are left to use them
@@ -132,6 +138,29 @@ def expected_score(engine: Engine, seat: int) -> float:
     value += (1.0 - use) * spes * leftovers / data.numbers["game.conversion_rate"]
     value += ITEM_WORTH["debris"] * storage["debris"]
     return value
+
+
+def best_lines(engine: Engine, grid: list[str | None]) -> float:
+    """What a mission card beside the grid can be expected to activate: the mean worth of
+    the best few lines (a row or a column), each for the one colour of its tiles that is
+    worth most there. A mission activates only the tiles of its colour in its line (EN
+    rulebook, sequence A.1), so tiles that share a line and a colour produce together."""
+    size = engine.data.grid_size
+    tiles = engine.data.tiles
+    colours = {tiles[t].color for t in grid if t is not None and tiles[t].kind == "tech"}
+    worths = []
+    for slot in range(2 * size):
+        best = 0.0
+        for colour in colours:
+            line = sum(
+                max(0.0, effect_worth(engine, tiles[cell_tile].standard))
+                for cell in line_cells(size, slot)
+                if (cell_tile := grid[cell]) is not None and activated_by(engine, cell_tile, colour)
+            )
+            best = max(best, line)
+        worths.append(best)
+    worths.sort(reverse=True)
+    return sum(worths[:BEST_LINES]) / BEST_LINES
 
 
 def hand_worth(engine: Engine, hand: list[str]) -> float:
