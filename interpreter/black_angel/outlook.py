@@ -148,15 +148,13 @@ def best_lines(engine: Engine, grid: list[str | None]) -> float:
     size = engine.data.grid_size
     tiles = engine.data.tiles
     colours = {tiles[t].color for t in grid if t is not None and tiles[t].kind == "tech"}
+    worth = [0.0 if t is None else max(0.0, effect_worth(engine, tiles[t].standard)) for t in grid]
     worths = []
     for slot in range(2 * size):
+        placed = [(cell, tile) for cell in line_cells(size, slot) if (tile := grid[cell])]
         best = 0.0
         for colour in colours:
-            line = sum(
-                max(0.0, effect_worth(engine, tiles[cell_tile].standard))
-                for cell in line_cells(size, slot)
-                if (cell_tile := grid[cell]) is not None and activated_by(engine, cell_tile, colour)
-            )
+            line = sum(worth[cell] for cell, tile in placed if activated_by(engine, tile, colour))
             best = max(best, line)
         worths.append(best)
     worths.sort(reverse=True)
