@@ -22,6 +22,7 @@ Also per bot: milliseconds of thinking per decision it answered (its decisions p
 second on this machine; the figure depends on the machine and its load, the games do
 not). Prints the Python version, the build, the content hash and the seeds. Nothing here
 asserts a time; the games are the same on any machine and with any number of workers.
+A Ctrl-C stops the run with exit code 130 and "interrupted".
 """
 
 from __future__ import annotations
@@ -31,12 +32,14 @@ import itertools
 import math
 import multiprocessing
 import platform
+import sys
 import time
 
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.agents import make_agent, parse_agent
 from blackangel.interpreter.engine import BUILD, Engine
 from blackangel.interpreter.program import build
+from blackangel.interpreter.simulation import sigint_held
 
 LADDER = ("random", "greedy", "mcts", "expert")
 Z = 1.96
@@ -90,8 +93,14 @@ def main(argv: list[str] | None = None) -> None:
             for k in range(games):
                 tasks.append(("self", (bot, players), players, args.seed + k, (bot,) * players))
     start = time.perf_counter()
-    with multiprocessing.Pool(args.workers, initializer=_start) as pool:
-        results = pool.map(_play, [task[2:] for task in tasks], chunksize=1)
+    try:
+        with sigint_held():  # a Ctrl-C while the workers are forked is not lost
+            pool = multiprocessing.Pool(args.workers, initializer=_start)
+        with pool:
+            results = pool.map(_play, [task[2:] for task in tasks], chunksize=1)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
     elapsed = time.perf_counter() - start
     report(tasks, results, bots)
     print(f"{len(tasks)} games in {elapsed:.0f} s")

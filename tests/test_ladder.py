@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -43,3 +44,25 @@ def test_the_ladder_refuses_a_bot_it_cannot_seat(bot, capsys):
         ladder.main(["--games", "1", "--bots", f"random,{bot}"])
     assert stop.value.code == 2
     assert "agent" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs fork and SIGINT")
+def test_a_ctrl_c_while_the_workers_are_forked_stops_the_ladder():
+    """Python drops a KeyboardInterrupt raised in an at-fork hook; here each fork of a
+    worker sends a SIGINT, and the ladder must still stop, with one line and code 130."""
+    code = (
+        "import os, runpy, signal, sys\n"
+        "os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGINT))\n"
+        f"runpy.run_path({str(SCRIPT)!r}, run_name='__main__')\n"
+    )
+    args = ["--games", "200", "--players", "2", "--bots", "greedy,random", "--self-play", ""]
+    args += ["--workers", "2"]
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 130, proc.stderr
+    assert proc.stderr.endswith("interrupted\n") and "Traceback" not in proc.stderr
