@@ -309,6 +309,28 @@ def test_a_gain_per_card_owned_is_valued_with_the_cards_owned_now(data):
     assert added_worth(True, 0) == pytest.approx(added_worth(False, 0))
 
 
+def test_an_ejection_counts_only_where_the_game_will_still_eject_the_strip(data):
+    """m015 gives its owner 3 VP when it is ejected. With the Black Angel one advance from
+    Spes only the first strip will be ejected (by that advance), so the card is worth its
+    3 VP there and not on the second strip; once the end is triggered, nowhere."""
+
+    def worth(strip: int, end_triggered: bool) -> float:
+        engine = Engine.new_game(data, 2, 1)
+        space = engine.state["space"]
+        order = space["order"]
+        space["spes_token"] = None
+        space["spes_tile"] = order[order.index(space["black_angel"][0]) + 1]
+        assert outlook.advances_to_spes(space) == 1
+        if end_triggered:
+            engine.state["turn"]["end_trigger"] = "spes"
+        before = outlook.expected_score(engine, 0)
+        space["cards"][f"{order[strip]}/1"] = {"mission": "m015", "owner": 0, "robot": True}
+        return outlook.expected_score(engine, 0) - before
+
+    assert worth(0, False) - worth(1, False) == pytest.approx(3.0)
+    assert worth(0, True) == pytest.approx(worth(1, True))
+
+
 def test_a_ship_on_a_card_is_valued_with_its_part_of_the_ejection(data):
     """m015 gives 3 VP to its owner and to each other player with a ship on it when it is
     ejected; m016 gives 3 VP to every ship on it (its owner's part is ships). A ship on

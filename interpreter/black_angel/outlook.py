@@ -15,13 +15,16 @@ needs to weigh what that holding will bring in the rounds left (rules: EN rulebo
 - dice in the compartment: their faces, for as many as the turns left can use (a die
   left at a reroll costs its value);
 - missions in space: their future activations (the owner's free one when another seat
-  uses it) or their ejection effect (a gain per card the seat owns counted with the
+  uses it) and their ejection effect (a gain per card the seat owns counted with the
   cards it owns now), not the card itself (1 VP for being in space made the bot play
   worse: docs/simulation.md); the part of a card's ejection that goes to the ships on
-  it, for the seat's ships on cards;
+  it, for the seat's ships on cards. An ejection counts only on a strip that the
+  advances left before Spes will eject, and none once the end is triggered;
 - ships in space, cards and ravagers in hand, items in storage: their use, or at the
-  end their conversion at Spes, weighed by how likely Spes is to be reached;
-- damage on the board and ravagers attacking it: a cost for everyone who needs actions.
+  end their conversion at Spes, weighed by how likely Spes is to be reached.
+
+Damage on the Black Angel and the ravagers attacking it are not counted: they weigh on
+every seat alike, and a repair turns a damage cube into debris that activates a tile.
 
 A finished game is worth its final scores: ending it is never a bonus in itself, since the
 estimate of an unfinished game already counts final scoring.
@@ -36,6 +39,7 @@ from ...dsl import ast
 from . import hal
 from .grid import activated_by, line_cells
 from .scoring import advanced_points, final_trigger_points
+from .space import split
 from .tables import Engine
 
 # what an item is worth to a player during the game, in VP
@@ -101,13 +105,16 @@ def expected_score(engine: Engine, seat: int) -> float:
     value += ACTION_WORTH * turns * rolled / (rolled + 1)
     faces = sorted((d["value"] for d in state["dice"] if d["owner"] == seat), reverse=True)
     value += FACE_WORTH * sum(faces[: max(0, math.ceil(turns) - 1)])
-    # missions in space, owned
+    # missions in space, owned; an ejection only where the game will still eject the strip
     cards = state["space"]["cards"]
+    ejected = strips_ejected(engine, advances)
     for key, card in cards.items():
         if card["owner"] == seat:
             mission = data.missions[card["mission"]]
             if mission.activation is not None:
                 value += ACTIVATIONS_EXPECTED * max(0.0, effect_worth(engine, mission.activation))
+            if split(key)[0] not in ejected:
+                continue
             for who, effect in mission.ejection.items():
                 if who != "passengers":
                     value += ejection_worth(engine, seat, effect, key)
@@ -118,7 +125,7 @@ def expected_score(engine: Engine, seat: int) -> float:
         if seat not in seats:
             continue
         ships += seats.count(seat)
-        if key in cards:
+        if key in cards and split(key)[0] in ejected:
             card = cards[key]
             for who, effect in data.missions[card["mission"]].ejection.items():
                 if who == "passengers" or (who == "everyone" and card["owner"] != seat):
@@ -258,6 +265,19 @@ def turns_left(engine: Engine, advances: int | None = None) -> float:
     by_spes = advances * TURNS_PER_ADVANCE / seats
     by_ravagers = len(state["ravager_deck"]) / RAVAGERS_PER_TURN / seats
     return min(by_spes, by_ravagers) + 1.0
+
+
+def strips_ejected(engine: Engine, advances: int) -> set[str]:
+    """The strips whose missions the game will still eject: each advance ejects the
+    first strip (sequence B.3), the one that reaches Spes too unless the ruling
+    `spes_arrival` stops it there, and none is ejected once the end is triggered. (A
+    game that ends by the ravager deck ends sooner; that is not foreseen here.)"""
+    state = engine.state
+    if state["turn"]["end_trigger"] is not None:
+        return set()
+    if engine.ruling("spes_arrival") == "stop":
+        advances -= 1
+    return set(state["space"]["order"][:advances])
 
 
 def turn_takers(state: dict) -> int:
