@@ -51,7 +51,7 @@ def test_a_ctrl_c_while_the_workers_are_forked_stops_the_ladder():
     """Python drops a KeyboardInterrupt raised in an at-fork hook; here each fork of a
     worker sends a SIGINT, and the ladder must still stop, with one line and code 130."""
     code = (
-        "import os, runpy, signal, sys\n"
+        "import os, runpy, signal\n"
         "os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGINT))\n"
         f"runpy.run_path({str(SCRIPT)!r}, run_name='__main__')\n"
     )
