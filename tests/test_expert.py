@@ -242,6 +242,18 @@ def test_a_finished_game_is_worth_its_final_scores(data):
         assert outlook.expected_score(engine, seat) >= p["vp"] + advanced_points(engine, seat)
 
 
+def test_the_estimate_is_the_sum_of_its_named_terms(data):
+    """`estimate_terms` takes the estimate apart (benchmarks/estimate_fit.py fits each term
+    against final scores): the same parts, added in the same order, give the same float."""
+    engine = midgame(data, 2, 8, 30)
+    for seat in range(2):
+        terms = outlook.estimate_terms(engine, seat)
+        assert terms["track"] == engine.state["players"][seat]["vp"]
+        assert terms["advanced_tiles"] == advanced_points(engine, seat)
+        assert {"grid_lines", "actions", "mission_ejections", "items", "conversion"} <= set(terms)
+        assert sum(terms.values()) == pytest.approx(outlook.expected_score(engine, seat))
+
+
 def test_advances_to_spes_counts_the_strips_the_black_angel_has_to_cross(data):
     engine = Engine.new_game(data, 2, 1)
     space = engine.state["space"]

@@ -33,6 +33,7 @@ estimate of an unfinished game already counts final scoring.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from ...dsl import ast
@@ -68,6 +69,25 @@ COUNT_GROWTH = 0.5  # what a count (cards of a colour owned) may still gain befo
 TURNS_PER_ADVANCE = 4.0  # seats' turns between two advances of the Black Angel
 RAVAGERS_PER_TURN = 0.35  # ravagers drawn per turn (missions placed reveal them)
 HAND_LIMIT = 6
+# the estimate's terms (estimate_terms), in the order they are added
+TERMS = (
+    "track",
+    "advanced_tiles",
+    "final_triggers",
+    "grid_tiles",
+    "grid_lines",
+    "actions",
+    "dice_held",
+    "mission_activations",
+    "mission_ejections",
+    "passengers",
+    "ships_in_space",
+    "hand",
+    "ravagers_in_hand",
+    "items",
+    "conversion",
+    "debris",
+)
 
 
 def outlook(engine: Engine, seat: int) -> float:
@@ -85,26 +105,42 @@ def outlook(engine: Engine, seat: int) -> float:
 
 
 def expected_score(engine: Engine, seat: int) -> float:
+    return sum(worth for _, worth in _parts(engine, seat))
+
+
+def estimate_terms(engine: Engine, seat: int) -> dict[str, float]:
+    """The estimate's terms, in VP, by name: their sum is `expected_score`
+    (benchmarks/estimate_fit.py weighs each against the final scores of games)."""
+    terms = dict.fromkeys(TERMS, 0.0)
+    for name, worth in _parts(engine, seat):
+        terms[name] += worth
+    return terms
+
+
+def _parts(engine: Engine, seat: int) -> Iterator[tuple[str, float]]:
+    """The estimate's parts in the order they are added (a term may have many)."""
     state = engine.state
     data = engine.data
     p = state["players"][seat]
     advances = advances_to_spes(state["space"])
     turns = turns_left(engine, advances)
     spes = spes_chance(engine, advances)
-    value = float(p["vp"]) + advanced_points(engine, seat) + final_trigger_points(engine)[seat]
+    yield "track", float(p["vp"])
+    yield "advanced_tiles", advanced_points(engine, seat)
+    yield "final_triggers", final_trigger_points(engine)[seat]
     # tiles in the grid, by what they will produce
     tiles = data.tiles
     for tile in p["grid"]:
         if tile is not None and tiles[tile].kind != "advanced":
-            value += effect_worth(engine, tiles[tile].standard) * TILE_RATE * turns
-    value += LINE_RATE * turns * best_lines(engine, p["grid"])
+            yield "grid_tiles", effect_worth(engine, tiles[tile].standard) * TILE_RATE * turns
+    yield "grid_lines", LINE_RATE * turns * best_lines(engine, p["grid"])
     # dice: a turn uses one die, and a reroll (a turn of its own) rolls one die per robot
     # in a workstation, so with w of them about w turns in w + 1 are actions; dice held
     # are worth their faces for the next few turns, no more than turns are left to use them
     rolled = max(1, sum(p["workstations"].values()))
-    value += ACTION_WORTH * turns * rolled / (rolled + 1)
+    yield "actions", ACTION_WORTH * turns * rolled / (rolled + 1)
     faces = sorted((d["value"] for d in state["dice"] if d["owner"] == seat), reverse=True)
-    value += FACE_WORTH * sum(faces[: max(0, math.ceil(turns) - 1)])
+    yield "dice_held", FACE_WORTH * sum(faces[: max(0, math.ceil(turns) - 1)])
     # missions in space, owned; an ejection only where the game will still eject the strip
     cards = state["space"]["cards"]
     ejected = strips_ejected(engine, advances)
@@ -112,12 +148,13 @@ def expected_score(engine: Engine, seat: int) -> float:
         if card["owner"] == seat:
             mission = data.missions[card["mission"]]
             if mission.activation is not None:
-                value += ACTIVATIONS_EXPECTED * max(0.0, effect_worth(engine, mission.activation))
+                worth = max(0.0, effect_worth(engine, mission.activation))
+                yield "mission_activations", ACTIVATIONS_EXPECTED * worth
             if split(key)[0] not in ejected:
                 continue
             for who, effect in mission.ejection.items():
                 if who != "passengers":
-                    value += ejection_worth(engine, seat, effect, key)
+                    yield "mission_ejections", ejection_worth(engine, seat, effect, key)
     # the seat's ships; on cards, the part of their ejection that goes to the ships on them
     # (a card the seat owns has its shared part counted above)
     ships = 0
@@ -129,22 +166,26 @@ def expected_score(engine: Engine, seat: int) -> float:
             card = cards[key]
             for who, effect in data.missions[card["mission"]].ejection.items():
                 if who == "passengers" or (who == "everyone" and card["owner"] != seat):
-                    value += ejection_worth(engine, seat, effect, key)
-    value += SHIP_IN_SPACE * min(1.0, turns / 4.0) * ships
-    value += min(1.0, turns / 4.0) * hand_worth(engine, p["hand"])
-    value += RAVAGER_IN_HAND * min(1.0, turns / 4.0) * len(p["ravagers"])
+                    yield "passengers", ejection_worth(engine, seat, effect, key)
+    soon = min(1.0, turns / 4.0)
+    yield "ships_in_space", SHIP_IN_SPACE * soon * ships
+    yield "hand", soon * hand_worth(engine, p["hand"])
+    yield "ravagers_in_hand", RAVAGER_IN_HAND * soon * len(p["ravagers"])
     # items: their use while turns remain, their conversion at Spes at the end
     storage = p["storage"]
     leftovers = p["break_room"] + storage["resource"] + storage["ship"]
     use = min(1.0, turns / 6.0)
-    value += use * (
-        ITEM_WORTH["ship"] * storage["ship"]
-        + ITEM_WORTH["resource"] * storage["resource"]
-        + ITEM_WORTH["robot"] * p["break_room"]
+    yield (
+        "items",
+        use
+        * (
+            ITEM_WORTH["ship"] * storage["ship"]
+            + ITEM_WORTH["resource"] * storage["resource"]
+            + ITEM_WORTH["robot"] * p["break_room"]
+        ),
     )
-    value += (1.0 - use) * spes * leftovers / data.numbers["game.conversion_rate"]
-    value += ITEM_WORTH["debris"] * storage["debris"]
-    return value
+    yield "conversion", (1.0 - use) * spes * leftovers / data.numbers["game.conversion_rate"]
+    yield "debris", ITEM_WORTH["debris"] * storage["debris"]
 
 
 def best_lines(engine: Engine, grid: list[str | None]) -> float:
