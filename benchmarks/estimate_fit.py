@@ -167,11 +167,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     began = time.perf_counter()
     jobs = [(settings, seed) for seed in seeds]
-    if args.workers == 1:
-        played = [_play(job) for job in jobs]
-    else:
+    played = []
+    try:
         with multiprocessing.Pool(args.workers) as pool:
-            played = pool.map(_play, jobs, chunksize=1)
+            for game in pool.imap(_play, jobs):  # in the seeds' order
+                played.append(game)
+                print(f"  {len(played)} of {args.games} games", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print("estimate_fit.py: stopped; nothing was fitted or written", file=sys.stderr)
+        return 130
     rows = [row for game in played for row in game]
     print(f"  {len(rows)} rows in {time.perf_counter() - began:.0f} s", file=sys.stderr)
     # a term that is never anything (no final triggers in the base game) cannot be fitted
