@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
-from pathlib import Path
 
+import benchmark_script
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "balance.py"
-spec = importlib.util.spec_from_file_location("balance", SCRIPT)
-assert spec is not None and spec.loader is not None
-balance = importlib.util.module_from_spec(spec)
-sys.modules["balance"] = balance
-spec.loader.exec_module(balance)
+balance = benchmark_script.load("balance")
 
 
 def test_a_ruling_is_played_on_the_seeds_of_its_base_and_compared_seed_by_seed(tmp_path, capsys):

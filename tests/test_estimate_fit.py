@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import re
-import sys
-from pathlib import Path
 
+import benchmark_script
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "estimate_fit.py"
-spec = importlib.util.spec_from_file_location("estimate_fit", SCRIPT)
-assert spec is not None and spec.loader is not None
-estimate_fit = importlib.util.module_from_spec(spec)
-sys.modules["estimate_fit"] = estimate_fit
-spec.loader.exec_module(estimate_fit)
+estimate_fit = benchmark_script.load("estimate_fit")
 
 
 def test_the_fit_finds_the_coefficients_that_made_the_scores():

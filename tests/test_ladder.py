@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
-from pathlib import Path
 
+import benchmark_script
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "ladder.py"
-spec = importlib.util.spec_from_file_location("ladder", SCRIPT)
-assert spec is not None and spec.loader is not None
-ladder = importlib.util.module_from_spec(spec)
-sys.modules["ladder"] = ladder  # its pool's workers find their task function by name
-spec.loader.exec_module(ladder)
+ladder = benchmark_script.load("ladder")
 
 
 def test_the_ladder_measures_a_budgeted_bot(capsys):
@@ -53,7 +47,7 @@ def test_a_ctrl_c_while_the_workers_are_forked_stops_the_ladder():
     code = (
         "import os, runpy, signal\n"
         "os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGINT))\n"
-        f"runpy.run_path({str(SCRIPT)!r}, run_name='__main__')\n"
+        f"runpy.run_path({ladder.__file__!r}, run_name='__main__')\n"
     )
     args = ["--games", "200", "--players", "2", "--bots", "greedy,random", "--self-play", ""]
     args += ["--workers", "2"]
