@@ -20,7 +20,8 @@ terms that grow together (the turns left, the lines) share what they foretell: r
 where to look, then measure a change by playing (docs/simulation.md). Standard errors are
 from resampling whole games (200 resamples, seeded), since a game's turns are not
 independent. Prints the Python version, the build, the content hash and the seeds;
-nothing here asserts a time or a result. `--out FILE` keeps the rows (JSON Lines).
+nothing here asserts a time or a result. `--out FILE` keeps the rows (JSON Lines). A
+Ctrl-C stops the run with exit code 130, fitting and writing nothing.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import json
 import multiprocessing
 import platform
 import random
+import signal
 import sys
 import time
 from pathlib import Path
@@ -41,7 +43,7 @@ from blackangel.interpreter.engine import BUILD, Engine
 from blackangel.interpreter.files import check_output, write_output
 from blackangel.interpreter.program import Program, build
 from blackangel.interpreter.rulings import resolve
-from blackangel.interpreter.simulation import Settings
+from blackangel.interpreter.simulation import Settings, sigint_held
 
 BOT = "expert"
 RESAMPLES = 200
@@ -169,7 +171,11 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(settings, seed) for seed in seeds]
     played = []
     try:
-        with multiprocessing.Pool(args.workers) as pool:
+        # Ctrl-C reaches every process of the terminal's group: the parent stops the workers
+        quiet = (signal.SIGINT, signal.SIG_IGN)
+        with sigint_held():  # a Ctrl-C while the workers are forked is not lost
+            pool = multiprocessing.Pool(args.workers, signal.signal, quiet)
+        with pool:
             for game in pool.imap(_play, jobs):  # in the seeds' order
                 played.append(game)
                 print(f"  {len(played)} of {args.games} games", file=sys.stderr, flush=True)
