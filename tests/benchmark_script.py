@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -19,3 +20,21 @@ def load(name: str) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def run_interrupted_at_fork(module: ModuleType, args: list[str]) -> subprocess.CompletedProcess:
+    """Run the script in a new process in which each fork of a worker sends the parent a
+    SIGINT: Python drops a KeyboardInterrupt raised in an at-fork hook, so a script must
+    hold the signal back while it forks (simulation.sigint_held) to stop at all."""
+    code = (
+        "import os, runpy, signal\n"
+        "os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGINT))\n"
+        f"runpy.run_path({module.__file__!r}, run_name='__main__')\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )

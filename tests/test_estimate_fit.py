@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
 import sys
 
 import benchmark_script
@@ -69,22 +68,12 @@ def test_a_bad_request_is_refused_in_one_line(argv, says, capsys):
     assert says in capsys.readouterr().err
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="needs fork and SIGINT")
 def test_a_ctrl_c_while_the_workers_are_forked_stops_the_run():
-    """Each fork of a worker sends a SIGINT (tests/test_ladder.py has the why): the run
-    stops with one line and code 130, and writes nothing."""
-    code = (
-        "import os, runpy, signal\n"
-        "os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGINT))\n"
-        f"runpy.run_path({estimate_fit.__file__!r}, run_name='__main__')\n"
-    )
+    """Each fork of a worker sends a SIGINT (benchmark_script.run_interrupted_at_fork):
+    the run stops with one line and code 130, and writes nothing."""
     args = ["--bot", "greedy", "--games", "400", "--workers", "2"]
-    proc = subprocess.run(
-        [sys.executable, "-c", code, *args],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    proc = benchmark_script.run_interrupted_at_fork(estimate_fit, args)
     assert proc.returncode == 130, proc.stderr
     assert proc.stderr.endswith("nothing was fitted or written\n"), proc.stderr
     assert "Traceback" not in proc.stderr and "| term |" not in proc.stdout

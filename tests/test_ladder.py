@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 
 import benchmark_script
@@ -42,21 +41,9 @@ def test_the_ladder_refuses_a_bot_it_cannot_seat(bot, capsys):
 
 @pytest.mark.skipif(sys.platform != "linux", reason="needs fork and SIGINT")
 def test_a_ctrl_c_while_the_workers_are_forked_stops_the_ladder():
-    """Python drops a KeyboardInterrupt raised in an at-fork hook; here each fork of a
-    worker sends a SIGINT, and the ladder must still stop, with one line and code 130."""
-    code = (
-        "import os, runpy, signal\n"
-        "os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGINT))\n"
-        f"runpy.run_path({ladder.__file__!r}, run_name='__main__')\n"
-    )
+    """Each fork of a worker sends a SIGINT (benchmark_script.run_interrupted_at_fork):
+    the ladder must still stop, with one line and code 130."""
     args = ["--games", "200", "--players", "2", "--bots", "greedy,random", "--self-play", ""]
-    args += ["--workers", "2"]
-    proc = subprocess.run(
-        [sys.executable, "-c", code, *args],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    proc = benchmark_script.run_interrupted_at_fork(ladder, [*args, "--workers", "2"])
     assert proc.returncode == 130, proc.stderr
     assert proc.stderr.endswith("interrupted\n") and "Traceback" not in proc.stderr
