@@ -35,7 +35,9 @@ seat), SINGLE_PLAYER the seat's own (the default), ALL_PLAYERS everyone's; with
 public_info false only that private information. There is no information state of
 perfect recall (a request for one is refused): the observation is what a seat sees now,
 and an information-set search (ISMCTS) keys its nodes by it (`use_observation_string=True`).
-`resample_from_infostate` deals again what the seat cannot see (`Engine.determinize`).
+`resample_from_infostate` deals again what the seat cannot see (`Engine.determinize`); for
+another seat than the one to play, a deal that would change the deciding seat's hand (its
+options name its cards) is refused with a ValueError.
 
 Serialization: `state.serialize()` and `game.deserialize_state(text)` (OpenSpiel's own form
 for Python games, which pickles the state: a state pickles as the engine's JSON save).

@@ -59,6 +59,10 @@ class IllegalOption(EngineError):
     """An option id that is not among the current legal options."""
 
 
+class NotDeciding(EngineError, ValueError):
+    """A game dealt again for a seat while another seat decides (Engine.determinize)."""
+
+
 class Option:
     """One answer to a decision: its id (what `apply` takes) and its text, rendered when
     first read (a bot that chooses by id never renders it)."""
@@ -316,8 +320,24 @@ class Engine(Generic[P]):
         the seat cannot see is dealt again (the game's `determinize`: decks, other players'
         hands) and the generator that rolls the dice is re-seeded, both from the bot's own
         generator `rng`. A search that looks ahead on such copies guesses the dice and the
-        cards; it never reads them."""
+        cards; it never reads them.
+
+        While another seat decides, its options come from what it holds (a card of its hand
+        to give up): a deal that changes what that seat sees would leave them pointing at
+        cards it no longer holds, so that raises NotDeciding and the game is left as it
+        was."""
+        decision = self.decision()
+        watched = None if decision is None or decision.player == seat else decision.player
+        if watched is not None:
+            seen = self.data.game.observation.string
+            before, kept = seen(self, watched), self.clone()
         self.data.game.determinize(self, seat, rng)
+        if watched is not None and seen(self, watched) != before:
+            self.state = kept.state
+            raise NotDeciding(
+                f"seat {seat} cannot have the game dealt again while seat {watched} decides:"
+                " that decision's options come from what it holds"
+            )
         self.state["rng"] = rng.below(1 << 64)
 
     def to_json(self) -> str:

@@ -61,9 +61,12 @@ def test_resampling_keeps_what_the_seat_knows():
             state.apply_action(int(rng.choice([o for o, _ in state.chance_outcomes()])))
             continue
         seat = state.current_player()
-        sampled = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+        sampled = state.resample_from_infostate(seat, sampler)
         assert sampled.observation_string(seat) == state.observation_string(seat)
         assert sampled.legal_actions() == state.legal_actions()
+        with pytest.raises(ValueError, match=f"while seat {seat} decides"):
+            state.resample_from_infostate((seat + 1) % 3, sampler)
         state.apply_action(int(rng.choice(state.legal_actions())))
         if state.is_terminal():
             break

@@ -7,7 +7,7 @@ import pytest
 from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter import replay
 from blackangel.interpreter.agents import AGENTS, GreedyAgent, RandomAgent, play
-from blackangel.interpreter.engine import Engine
+from blackangel.interpreter.engine import Engine, NotDeciding
 from blackangel.interpreter.invariants import problems
 from blackangel.interpreter.program import build
 from blackangel.interpreter.rng import Rng, seed_state
@@ -156,6 +156,27 @@ def test_a_bot_does_not_read_the_dice_or_the_hidden_cards(data, monkeypatch):
         assert all(a == b for a, b in answers(bot)), bot
     monkeypatch.setattr(Engine, "determinize", lambda engine, seat, rng: None)
     assert any(a != b for a, b in answers(mcts))
+
+
+def test_a_deal_may_not_change_what_a_deciding_seat_holds(data):
+    """The options of a decision show its seat's hand (a card to play): dealt again for
+    another seat, that hand would change under them and answering would fail. That is
+    refused, and nothing is changed; the deciding seat itself, or any seat between
+    decisions, may have the game dealt again."""
+    engine = midgame(data, 2, 0, 6)
+    while engine.decision().kind != "play_card":
+        engine.apply(GreedyAgent(0).choose(engine, engine.decision()))
+    deciding = engine.decision().player
+    other = engine.clone()
+    with pytest.raises(NotDeciding, match=f"seat {1 - deciding} cannot .* seat {deciding} decides"):
+        other.determinize(1 - deciding, Rng({"rng": seed_state(1)}))
+    assert other.state == engine.state
+    mine = engine.clone()
+    mine.determinize(deciding, Rng({"rng": seed_state(1)}))
+    for option in mine.legal_options():
+        mine.clone().apply(option)
+    finished = play(Engine.new_game(data, 2, 3), [GreedyAgent(1), GreedyAgent(2)])
+    finished.determinize(1, Rng({"rng": seed_state(1)}))
 
 
 def test_greedy_and_mcts_play_whole_games(data):
