@@ -28,10 +28,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import platform
 import random
-import signal
 import sys
 import time
 from pathlib import Path
@@ -43,7 +41,7 @@ from blackangel.interpreter.engine import BUILD, Engine
 from blackangel.interpreter.files import check_output, write_output
 from blackangel.interpreter.program import Program, build
 from blackangel.interpreter.rulings import resolve
-from blackangel.interpreter.simulation import Settings, sigint_held
+from blackangel.interpreter.simulation import Settings, worker_pool
 
 BOT = "expert"
 RESAMPLES = 200
@@ -171,11 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(settings, seed) for seed in seeds]
     played = []
     try:
-        # Ctrl-C reaches every process of the terminal's group: the parent stops the workers
-        quiet = (signal.SIGINT, signal.SIG_IGN)
-        with sigint_held():  # a Ctrl-C while the workers are forked is not lost
-            pool = multiprocessing.Pool(args.workers, signal.signal, quiet)
-        with pool:
+        with worker_pool(args.workers) as pool:
             for game in pool.imap(_play, jobs):  # in the seeds' order
                 played.append(game)
                 print(f"  {len(played)} of {args.games} games", file=sys.stderr, flush=True)

@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
-import multiprocessing
 import platform
 import sys
 import time
@@ -39,7 +38,7 @@ from blackangel.dsl.compiler import load_shipped
 from blackangel.interpreter.agents import make_agent, parse_agent
 from blackangel.interpreter.engine import BUILD, Engine
 from blackangel.interpreter.program import build
-from blackangel.interpreter.simulation import sigint_held
+from blackangel.interpreter.simulation import worker_pool
 
 LADDER = ("random", "greedy", "mcts", "expert")
 Z = 1.96
@@ -94,9 +93,7 @@ def main(argv: list[str] | None = None) -> None:
                 tasks.append(("self", (bot, players), players, args.seed + k, (bot,) * players))
     start = time.perf_counter()
     try:
-        with sigint_held():  # a Ctrl-C while the workers are forked is not lost
-            pool = multiprocessing.Pool(args.workers, initializer=_start)
-        with pool:
+        with worker_pool(args.workers, _start) as pool:
             results = pool.map(_play, [task[2:] for task in tasks], chunksize=1)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import gc
 import math
-import multiprocessing
+import multiprocessing.pool
 import os
 import signal
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,8 +92,6 @@ def program_for(settings: Settings) -> Program:
 
 
 def _start_worker(settings: Settings) -> None:
-    # Ctrl-C reaches every process of the terminal's group: the parent stops the workers
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # a forked worker starts with the parent's program; a spawned one compiles the rules
     inherited = _worker.get("parent")
     _worker["data"] = inherited if inherited is not None else program_for(settings)
@@ -157,10 +155,7 @@ def records(
     try:
         _worker["parent"] = data  # for the workers forked now (see _start_worker)
         try:
-            with sigint_held():
-                pool = multiprocessing.Pool(
-                    workers, initializer=_start_worker, initargs=(settings,)
-                )
+            pool = worker_pool(workers, _start_worker, (settings,))
         finally:
             del _worker["parent"]
         queued: deque[Any] = deque()
@@ -175,6 +170,22 @@ def records(
         if pool is not None:
             pool.terminate()
             pool.join()
+
+
+def worker_pool(
+    workers: int, initializer: Callable[..., None] | None = None, initargs: tuple = ()
+) -> multiprocessing.pool.Pool:
+    """A pool of `workers` processes that ignore Ctrl-C: it reaches every process of the
+    terminal's group, and the parent stops the workers. They are forked with the signal
+    held back (sigint_held); each then runs `initializer(*initargs)`, if given."""
+    with sigint_held():
+        return multiprocessing.Pool(workers, _quiet_worker, (initializer, initargs))
+
+
+def _quiet_worker(initializer: Callable[..., None] | None, initargs: tuple) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if initializer is not None:
+        initializer(*initargs)
 
 
 @contextmanager

@@ -25,7 +25,7 @@ def load(name: str) -> ModuleType:
 def run_interrupted_at_fork(module: ModuleType, args: list[str]) -> subprocess.CompletedProcess:
     """Run the script in a new process in which each fork of a worker sends the parent a
     SIGINT: Python drops a KeyboardInterrupt raised in an at-fork hook, so a script must
-    hold the signal back while it forks (simulation.sigint_held) to stop at all."""
+    hold the signal back while it forks (simulation.worker_pool does) to stop at all."""
     code = (
         "import os, runpy, signal\n"
         "os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGINT))\n"
